@@ -1,0 +1,149 @@
+/* cluster.h -- the interface between the runtime and its cluster layer.
+
+   The runtime (libgomp.so.1, libgomp-cluster/*.c) never links MPI.  When a
+   program runs on several nodes, start.c dlopen()s lib/ompcluster-mpi.so
+   (libgomp-cluster/cluster/ and libgomp-cluster/dsm/), calls its
+   ompc_cluster_module_init with the runtime's callbacks (struct
+   gomp_cluster_host) and gets back the module's operations (struct
+   gomp_cluster_ops), kept in GOMP_CLUSTER.  With one node GOMP_CLUSTER is
+   NULL and every construct takes its single-node path: one predictable
+   branch on a global, nothing else.
+
+   Rules both sides keep:
+   - A top-level parallel region with P nodes and N >= P threads spans every
+     node: node R runs gomp_cluster_node_threads (N, P, R) threads whose
+     global numbers start at gomp_cluster_node_base (N, P, R).  A region with
+     N < P threads, and every nested region, runs inside the node of the
+     thread that meets it (on rank 0 for top-level ones).
+   - The barrier op is called by exactly one thread of the node, after every
+     local thread of the team has arrived; it completes the DSM's release and
+     acquire for the node.
+   - Locks are named by an address (the omp_lock_t, the critical's mutex, a
+     fixed key for GOMP_atomic_start).  The module keeps their state; the
+     lock word in user memory is not used across nodes.  */
+
+#ifndef OMPC_CLUSTER_H
+#define OMPC_CLUSTER_H 1
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The version both sides must agree on; bump it with any change below.  */
+#define GOMP_CLUSTER_ABI 1
+
+/* Operations of the plugin's atomic entry points, for the atomic op.  */
+enum gomp_cluster_atomic_op
+{
+  GOMP_CLUSTER_ATOMIC_LOAD,
+  GOMP_CLUSTER_ATOMIC_STORE,
+  GOMP_CLUSTER_ATOMIC_EXCHANGE,
+  GOMP_CLUSTER_ATOMIC_CAS,	/* *EXPECTED compared, OPERAND stored.  */
+  GOMP_CLUSTER_ATOMIC_ADD,
+  GOMP_CLUSTER_ATOMIC_SUB,
+  GOMP_CLUSTER_ATOMIC_AND,
+  GOMP_CLUSTER_ATOMIC_OR,
+  GOMP_CLUSTER_ATOMIC_XOR,
+  GOMP_CLUSTER_ATOMIC_NAND
+};
+
+/* What the runtime gives the module.  */
+struct gomp_cluster_host
+{
+  int abi;				/* GOMP_CLUSTER_ABI.  */
+  /* Runs this node's part of a top-level region that rank 0 started:
+     NTHREADS is the whole team's size across nodes.  Returns after the
+     region's closing barrier.  Called on ranks other than 0 by the
+     thread that serves region dispatches.  */
+  void (*run_region) (void (*fn) (void *), void *data, unsigned nthreads,
+		      unsigned flags);
+  /* Prints the runtime's "ompcluster: rank R thread T: ..." fatal error and
+     ends the job; used for errors the module finds.  */
+  void (*fatal) (const char *msg) __attribute__ ((noreturn));
+};
+
+/* What the module gives the runtime.  */
+struct gomp_cluster_ops
+{
+  int abi;				/* GOMP_CLUSTER_ABI.  */
+  int rank, nodes;
+
+  /* Start-up: called from the runtime's main on every rank after init.
+     Rank 0 runs USER_MAIN (on a stack inside the shared segment) and ends
+     the job with its status; the other ranks serve region dispatches until
+     rank 0 ends.  Never returns.  */
+  void (*run_main) (int (*user_main) (int, char **, char **), int argc,
+		    char **argv, char **envp) __attribute__ ((noreturn));
+  /* Rank 0's master starting a top-level region that spans the nodes
+     (NTHREADS >= nodes): dispatches it to the other ranks and returns at
+     once; rank 0 then runs its own part like any team.  */
+  void (*region_start) (void (*fn) (void *), void *data, unsigned nthreads,
+			unsigned flags);
+  /* The inter-node part of a team barrier (see the rules above).  */
+  void (*barrier) (void);
+  /* Like barrier, and the node that passes WINNER true gives every node
+     the LEN bytes at BUF (copyprivate's pointer, broadcasts).  */
+  void (*barrier_bcast) (void *buf, size_t len, bool winner);
+  /* omp flush / __sync_synchronize / seq_cst fences in shared code.  */
+  void (*flush) (void);
+
+  /* Cluster-wide mutual exclusion named by KEY; nested locks count in the
+     runtime, these are plain.  try_lock returns true when acquired.  */
+  void (*lock) (void *key);
+  bool (*try_lock) (void *key);
+  void (*unlock) (void *key);
+
+  /* An atomic of SIZE bytes (1, 2, 4, 8 or 16) at ADDR.  OPERAND points at
+     the value, EXPECTED (CAS only) at the expected value, which is updated
+     on failure; RESULT receives the old value (the new one for an op-fetch
+     when OP_FETCH).  Returns CAS's success.  */
+  bool (*atomic) (enum gomp_cluster_atomic_op op, void *addr, size_t size,
+		  const void *operand, void *expected, void *result,
+		  bool op_fetch, int memorder);
+
+  /* The shared heap: the plugin's heap rewrites land here.  free and
+     realloc accept memory libc allocated (they hand it back to libc).  */
+  void *(*malloc) (size_t size);
+  void *(*memalign) (size_t align, size_t size);
+  void (*free) (void *ptr);
+  void *(*realloc) (void *ptr, size_t size);
+  size_t (*usable_size) (void *ptr);
+
+  /* Dynamic, guided and runtime loops across nodes: takes the next chunk of
+     at most NODE_CHUNK iterations for this node from the global counter of
+     the loop identified by LOOP_ID (the work share's sequence number in the
+     team).  Returns false when the iterations are exhausted.  */
+  bool (*loop_next) (unsigned long loop_id, long start, long end, long incr,
+		     long node_chunk, long *istart, long *iend);
+
+  /* Exit: rank 0's main returned or exit() was called with STATUS.  */
+  void (*shutdown) (int status);
+  /* A fatal error on this rank: end every rank of the job (MPI_Abort)
+     with STATUS.  */
+  void (*abort) (int status) __attribute__ ((noreturn));
+};
+
+/* NULL with one node.  */
+extern struct gomp_cluster_ops *gomp_cluster
+  __attribute__ ((visibility ("hidden")));
+
+/* The module's one exported symbol.  */
+typedef struct gomp_cluster_ops *(*gomp_cluster_module_init_fn)
+  (struct gomp_cluster_host *host, int *argc, char ***argv);
+#define GOMP_CLUSTER_MODULE_INIT "ompc_cluster_module_init"
+
+/* How a top-level team of NTHREADS spreads over NODES nodes.  */
+static inline unsigned
+gomp_cluster_node_threads (unsigned nthreads, unsigned nodes, unsigned rank)
+{
+  return nthreads / nodes + (rank < nthreads % nodes);
+}
+
+static inline unsigned
+gomp_cluster_node_base (unsigned nthreads, unsigned nodes, unsigned rank)
+{
+  unsigned q = nthreads / nodes, r = nthreads % nodes;
+  return rank * q + (rank < r ? rank : r);
+}
+
+#endif /* OMPC_CLUSTER_H */

@@ -1,0 +1,135 @@
+/* start.c -- the program's entry: the runtime's main, which the plugin's
+   renaming of the user's main (to __ompc_user_main) makes the executable's.
+
+   With one node (a plain ./prog, or a launcher that started one rank) it
+   simply calls the user's main.  With several nodes it turns off address
+   space randomisation (re-exec), loads the cluster module
+   lib/ompcluster-mpi.so and hands it the start.  */
+
+#include "libgomp.h"
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/personality.h>
+#include <unistd.h>
+
+struct gomp_cluster_ops *gomp_cluster;
+
+/* Defined by the plugin in the user's program; NULL without the plugin.  */
+extern int __ompc_user_main (int, char **, char **) __attribute__ ((weak));
+
+/* The number of ranks the launcher started, from its environment: hydra and
+   PMI-2 launchers set PMI_SIZE, Slurm's srun SLURM_NTASKS, Open MPI
+   OMPI_COMM_WORLD_SIZE.  1 when there is no launcher.  */
+int
+gomp_launcher_size (void)
+{
+  static const char *const vars[] =
+    { "PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "SLURM_NTASKS", "PMIX_SIZE" };
+  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+    {
+      const char *v = getenv (vars[i]);
+      if (v && *v)
+	{
+	  long n = strtol (v, NULL, 10);
+	  if (n >= 1)
+	    return (int) n;
+	}
+    }
+  return 1;
+}
+
+/* Same addresses on every rank need address space randomisation off: re-exec
+   the program once with ADDR_NO_RANDOMIZE (NOTES-GCC12.md).  */
+static void
+gomp_disable_aslr (char **argv)
+{
+  int pers = personality (0xffffffff);
+  if (pers == -1)
+    gomp_fatal ("cannot read the process personality (%s); ompcluster needs "
+		"address space randomisation off on every node",
+		strerror (errno));
+  if (pers & ADDR_NO_RANDOMIZE)
+    return;
+  if (personality (pers | ADDR_NO_RANDOMIZE) == -1
+      || !(personality (0xffffffff) & ADDR_NO_RANDOMIZE))
+    gomp_fatal ("cannot turn off address space randomisation (personality: "
+		"%s); a container's seccomp profile may forbid it: allow "
+		"personality(ADDR_NO_RANDOMIZE) or run with "
+		"'setarch -R' on every node", strerror (errno));
+  execv ("/proc/self/exe", argv);
+  gomp_fatal ("cannot re-execute /proc/self/exe to turn off address space "
+	      "randomisation: %s", strerror (errno));
+}
+
+static void GOMP_NORETURN
+gomp_host_fatal (const char *msg)
+{
+  gomp_fatal ("%s", msg);
+}
+
+/* Loads lib/ompcluster-mpi.so from the directory of this library.  */
+static struct gomp_cluster_ops *
+gomp_load_cluster (int *argc, char ***argv)
+{
+  static struct gomp_cluster_host host;
+  extern void gomp_cluster_run_region (void (*) (void *), void *, unsigned,
+				       unsigned);
+  Dl_info info;
+  char path[PATH_MAX];
+  const char *dir_end;
+
+  if (!dladdr ((void *) gomp_load_cluster, &info) || !info.dli_fname)
+    gomp_fatal ("cannot find the directory of libgomp.so.1");
+  dir_end = strrchr (info.dli_fname, '/');
+  snprintf (path, sizeof path, "%.*s/ompcluster-mpi.so",
+	    dir_end ? (int) (dir_end - info.dli_fname) : 1,
+	    dir_end ? info.dli_fname : ".");
+  void *h = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    gomp_fatal ("cannot load the cluster module %s: %s; reinstall ompcluster",
+		path, dlerror ());
+  gomp_cluster_module_init_fn init
+    = (gomp_cluster_module_init_fn) dlsym (h, GOMP_CLUSTER_MODULE_INIT);
+  if (!init)
+    gomp_fatal ("%s does not define %s; reinstall ompcluster", path,
+		GOMP_CLUSTER_MODULE_INIT);
+  host.abi = GOMP_CLUSTER_ABI;
+  host.run_region = gomp_cluster_run_region;
+  host.fatal = gomp_host_fatal;
+  struct gomp_cluster_ops *ops = init (&host, argc, argv);
+  if (!ops || ops->abi != GOMP_CLUSTER_ABI)
+    gomp_fatal ("%s does not match this libgomp.so.1; reinstall ompcluster",
+		path);
+  return ops;
+}
+
+/* A program built without the plugin cannot share its memory: refuse to
+   run it on several nodes before it does anything.  */
+static void __attribute__ ((constructor))
+gomp_check_launch (void)
+{
+  if (gomp_launcher_size () > 1 && !__ompc_user_main)
+    gomp_fatal ("this program was not compiled with the ompcluster plugin, "
+		"so it cannot run on %d nodes; rebuild it with ompcc (or gcc "
+		"-fopenmp -fplugin=ompcluster) or run it on one node",
+		gomp_launcher_size ());
+}
+
+GOMP_EXPORT int
+main (int argc, char **argv, char **envp)
+{
+  if (!__ompc_user_main)
+    gomp_fatal ("the program has no main compiled with the ompcluster "
+		"plugin; rebuild it with ompcc");
+  if (gomp_launcher_size () > 1)
+    {
+      gomp_disable_aslr (argv);
+      gomp_cluster = gomp_load_cluster (&argc, &argv);
+      gomp_cluster->run_main (__ompc_user_main, argc, argv, envp);
+    }
+  return __ompc_user_main (argc, argv, envp);
+}

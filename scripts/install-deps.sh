@@ -1,0 +1,15 @@
+#!/bin/sh
+# install-deps.sh -- installs, as root on Debian 12, every package that
+# ompcluster needs to build, test and benchmark; installs nothing already there.
+set -e
+pkgs="gcc g++ gfortran make autoconf pkg-config gcc-12-plugin-dev mpich libmpich-dev \
+ libhwloc-dev hwloc dejagnu gcc-12-source libomp-14-dev iproute2 util-linux procps"
+missing=
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y --no-install-recommends $missing
+fi
