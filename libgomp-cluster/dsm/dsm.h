@@ -46,6 +46,14 @@ extern void gomp_dsm_free (void *ptr) GOMP_DSM_HIDDEN;
 extern void *gomp_dsm_realloc (void *ptr, size_t size) GOMP_DSM_HIDDEN;
 extern size_t gomp_dsm_usable_size (void *ptr) GOMP_DSM_HIDDEN;
 
+/* An atomic at ADDR, with the meaning of gomp_cluster_ops.atomic
+   (cluster.h): executed natively when the page is homed here (the write
+   still yields a write notice), else at the page's home.  */
+extern bool gomp_dsm_atomic (int op, void *addr, size_t size,
+			     const void *operand, void *expected,
+			     void *result, bool op_fetch, int memorder)
+  GOMP_DSM_HIDDEN;
+
 /* True if ADDR is inside the shared segment.  */
 extern bool gomp_dsm_contains (const void *addr) GOMP_DSM_HIDDEN;
 
