@@ -49,12 +49,38 @@ extern void gomp_cl_register (int tag, gomp_cl_handler h)
 extern size_t gomp_cl_call (int dest, int tag, const void *req, size_t len,
 			    void *reply, size_t reply_max)
   __attribute__ ((visibility ("hidden")));
+/* The asynchronous form of gomp_cl_call, for several requests in flight
+   (the DSM's release sends a batch of diffs to every home at once): W
+   lives until gomp_cl_wait (W) returns; REQ may be reused at once.  Also
+   async-signal-safe.  */
+struct gomp_cl_wait
+{
+  uint32_t done;		/* Futex word: 1 once the reply is in.  */
+  uint32_t pad;
+  size_t len;			/* The reply's full length.  */
+  void *reply;
+  size_t reply_max;
+  struct gomp_cl_wait *next_free; /* Transport's use.  */
+};
+extern void gomp_cl_call_async (int dest, int tag, const void *req,
+				size_t len, void *reply, size_t reply_max,
+				struct gomp_cl_wait *w)
+  __attribute__ ((visibility ("hidden")));
+extern size_t gomp_cl_wait (struct gomp_cl_wait *w)
+  __attribute__ ((visibility ("hidden")));
+/* From a handler: do not consume this message now, deliver it again later
+   (the DSM defers a request for a page that a local thread is busy with).  */
+extern void gomp_cl_defer (void) __attribute__ ((visibility ("hidden")));
+/* True on the service thread.  */
+extern int gomp_cl_on_service_thread (void)
+  __attribute__ ((visibility ("hidden")));
+
 /* Sends a message that needs no reply (from any thread, not signal
    context).  */
 extern void gomp_cl_send (int dest, int tag, const void *msg, size_t len)
   __attribute__ ((visibility ("hidden")));
-/* From a handler (or later, from the service thread): answers the
-   gomp_cl_call identified by SRC and TOKEN.  */
+/* From a handler (or later, from any thread but signal context): answers
+   the gomp_cl_call identified by SRC and TOKEN.  */
 extern void gomp_cl_reply (int src, uint64_t token, const void *msg,
 			   size_t len)
   __attribute__ ((visibility ("hidden")));

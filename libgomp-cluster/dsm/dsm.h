@@ -2,7 +2,15 @@
    cluster layer (cluster/) uses.  Home-based lazy release consistency with
    multiple writers (twins and diffs), write notices, first-touch homes.
    See ../shared/ARCHITECTURE.md.  Everything here is called outside signal
-   context unless it says otherwise.  */
+   context unless it says otherwise.
+
+   Changes to the first sketch (dsm engineer): gomp_dsm_release returns the
+   node's cumulative notices since the last barrier (its own and those it
+   acquired through locks), so that a lock hand-off chain carries them
+   transitively; gomp_dsm_acquire is for barriers only (it ends the
+   interval); a lock acquirer calls gomp_dsm_acquire_lock with the notices
+   the releaser's gomp_dsm_release returned; every thread that runs on a
+   stack from gomp_dsm_stack_alloc calls gomp_dsm_thread_init first.  */
 
 #ifndef OMPC_DSM_H
 #define OMPC_DSM_H 1
@@ -22,19 +30,37 @@ extern void gomp_dsm_init (int rank, int nodes) GOMP_DSM_HIDDEN;
 extern void gomp_dsm_fini (void) GOMP_DSM_HIDDEN;
 
 /* A stack of SIZE bytes inside the segment (for rank 0's main and worker
-   threads); its top pages, where glibc keeps the TCB and static TLS, are
-   kept private, and a guard page sits below it.  */
+   threads): returns its lowest address (for pthread_attr_setstack (attr,
+   ADDR, SIZE)).  Its top pages (at least 8 KiB), where glibc keeps the TCB
+   and static TLS, are private memory, and a guard page sits below it.
+   Stacks are never freed.  A fatal error when the stack area is full.  */
 extern void *gomp_dsm_stack_alloc (size_t size) GOMP_DSM_HIDDEN;
+/* Gives the calling thread a private alternate signal stack, so that the
+   DSM's fault handler can run when the thread's own stack is a protected
+   page of the segment.  Call it first thing in every thread that runs on a
+   stack from gomp_dsm_stack_alloc (gomp_dsm_init does it for its caller);
+   harmless elsewhere and idempotent.  */
+extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
 
-/* Release: sends this node's diffs to their homes and waits for them to be
-   applied; returns in *NOTICES (malloc'ed, the caller frees) this node's
-   write notices since its last release, and their byte length.  */
+/* Release (at a barrier or a lock release): sends this node's diffs to
+   their homes and waits for them to be applied; returns in *NOTICES
+   (malloc'ed, the caller frees; NULL when the length is 0) the write
+   notices this node knows since the last barrier -- its own and those it
+   acquired through gomp_dsm_acquire_lock -- and their byte length.  The
+   notices are opaque bytes to the caller.  */
 extern size_t gomp_dsm_release (void **notices) GOMP_DSM_HIDDEN;
-/* Acquire: invalidates the pages named by the write notices of the other
-   nodes (NOTICES of NODES nodes, as gathered by a barrier; this node's own
-   entry is skipped).  */
+/* Barrier acquire, after this node's gomp_dsm_release of the same barrier:
+   invalidates the pages named by the write notices of the other nodes
+   (NOTICES[R] of LENS[R] bytes for every rank R < NODES, as gathered by the
+   barrier; this node's own entry is skipped and may be NULL) and starts a
+   new interval.  Every node must take part.  */
 extern void gomp_dsm_acquire (const void *const *notices,
 			      const size_t *lens, int nodes) GOMP_DSM_HIDDEN;
+/* Lock acquire: invalidates the pages named by NOTICES (LEN bytes, what
+   the lock's previous holder's gomp_dsm_release returned) and remembers
+   them so that this node's next release passes them on.  */
+extern void gomp_dsm_acquire_lock (const void *notices, size_t len)
+  GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;
