@@ -7,8 +7,11 @@
 # libgomp.map: the GOMP_* and OMP_* version nodes chained as GCC's are, each
 # listing the symbols whose default version it is, then our own node
 # OMPCLUSTER_0.1 (main and the ompc_* entry points the plugin's rewrites
-# call).  The old @OMP_1.0 lock entry points are not listed: compat.c binds
-# them with .symver.
+# call), which also hides everything else ("local: *").  The old @OMP_1.0
+# lock entry points are not listed: compat.c binds them with the symver
+# attribute.  Listing those names in OMP_1.0 would give lock.c's plain
+# definitions the OMP_1.0 version too, and a "local: *" in OMP_1.0 would
+# hide the symver'd ones: hence the wildcard in our own node.
 #
 # stubs.c: one weak function per default-version symbol that stops the
 # program with "not supported: NAME"; a real (strong) definition anywhere
@@ -33,25 +36,22 @@ map="$top/libgomp-cluster/libgomp.map"
   echo "# testsuite/ompcluster.abi/gen-abi.sh from GCC 12's libgomp.so.1; do"
   echo "# not edit.  Same GOMP_* and OMP_* nodes and symbols as GCC's, OpenACC"
   echo "# and the offload plugin interface left out; OMPCLUSTER_0.1 is ours."
-  first=1
   grep '^node ' "$abi" | while read -r _ node parent; do
     echo
     echo "$node {"
     echo "  global:"
     symbols_of "$node" | sed 's/^/    /; s/$/;/'
-    if [ $first = 1 ]; then
-      echo "  local:"
-      echo "    *;"
-      first=0
-    fi
     if [ -n "$parent" ]; then echo "} $parent;"; else echo "};"; fi
   done
   echo
-  echo "# The runtime's main (start.c) and the entry points the plugin calls."
+  echo "# The runtime's main (start.c) and the entry points the plugin calls;"
+  echo "# nothing else is exported."
   echo "OMPCLUSTER_0.1 {"
   echo "  global:"
   echo "    main;"
   echo "    ompc_*;"
+  echo "  local:"
+  echo "    *;"
   echo "};"
 } >"$map"
 
