@@ -28,6 +28,7 @@ enum gomp_cl_tag
   GOMP_CL_TAG_UNLOCK,		/* cluster: lock release.  */
   GOMP_CL_TAG_LOOP,		/* cluster: next chunk of a dynamic loop.  */
   GOMP_CL_TAG_CONTROL,		/* cluster: shutdown and errors.  */
+  GOMP_CL_TAG_HEAP,		/* dsm: free / size of another node's block.  */
   GOMP_CL_TAG_MAX = 32
 };
 
@@ -50,23 +51,25 @@ extern size_t gomp_cl_call (int dest, int tag, const void *req, size_t len,
 			    void *reply, size_t reply_max)
   __attribute__ ((visibility ("hidden")));
 /* The asynchronous form of gomp_cl_call, for several requests in flight
-   (the DSM's release sends a batch of diffs to every home at once): W
-   lives until gomp_cl_wait (W) returns; REQ may be reused at once.  Also
-   async-signal-safe.  */
-struct gomp_cl_wait
+   (the DSM's release sends a batch of diffs to every home at once): W and
+   REQ must stay valid until gomp_cl_call_wait (W) returns.  Both are
+   async-signal-safe.  The fields are the transport's.  */
+struct gomp_cl_pending
 {
+  struct gomp_cl_pending *next;	/* The service thread's queue.  */
+  const void *req;
+  size_t req_len;
+  int dest, tag;
   uint32_t done;		/* Futex word: 1 once the reply is in.  */
-  uint32_t pad;
   size_t len;			/* The reply's full length.  */
   void *reply;
   size_t reply_max;
-  struct gomp_cl_wait *next_free; /* Transport's use.  */
 };
 extern void gomp_cl_call_async (int dest, int tag, const void *req,
 				size_t len, void *reply, size_t reply_max,
-				struct gomp_cl_wait *w)
+				struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
-extern size_t gomp_cl_wait (struct gomp_cl_wait *w)
+extern size_t gomp_cl_call_wait (struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
 /* From a handler: do not consume this message now, deliver it again later
    (the DSM defers a request for a page that a local thread is busy with).  */
@@ -83,6 +86,14 @@ extern void gomp_cl_send (int dest, int tag, const void *msg, size_t len)
    the gomp_cl_call identified by SRC and TOKEN.  */
 extern void gomp_cl_reply (int src, uint64_t token, const void *msg,
 			   size_t len)
+  __attribute__ ((visibility ("hidden")));
+
+/* Messages and bytes this node sent and received (OMPC_STATS).  */
+struct gomp_cl_stats
+{
+  uint64_t msgs_sent, bytes_sent, msgs_recv, bytes_recv;
+};
+extern void gomp_cl_get_stats (struct gomp_cl_stats *s)
   __attribute__ ((visibility ("hidden")));
 
 /* The communicator every part of the module uses.  */

@@ -4,13 +4,11 @@
    See ../shared/ARCHITECTURE.md.  Everything here is called outside signal
    context unless it says otherwise.
 
-   Changes to the first sketch (dsm engineer): gomp_dsm_release returns the
-   node's cumulative notices since the last barrier (its own and those it
-   acquired through locks), so that a lock hand-off chain carries them
-   transitively; gomp_dsm_acquire is for barriers only (it ends the
-   interval); a lock acquirer calls gomp_dsm_acquire_lock with the notices
-   the releaser's gomp_dsm_release returned; every thread that runs on a
-   stack from gomp_dsm_stack_alloc calls gomp_dsm_thread_init first.  */
+   Changes to the first sketch (dsm engineer): every thread that runs on a
+   stack from gomp_dsm_stack_alloc calls gomp_dsm_thread_init first.  The
+   DSM relies on the cluster's notice log (cluster/notices.c): a node's
+   blobs must reach every later acquirer until the next barrier, which
+   hands every node's blobs to every node.  */
 
 #ifndef OMPC_DSM_H
 #define OMPC_DSM_H 1
@@ -42,25 +40,20 @@ extern void *gomp_dsm_stack_alloc (size_t size) GOMP_DSM_HIDDEN;
    harmless elsewhere and idempotent.  */
 extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
 
-/* Release (at a barrier or a lock release): sends this node's diffs to
-   their homes and waits for them to be applied; returns in *NOTICES
-   (malloc'ed, the caller frees; NULL when the length is 0) the write
-   notices this node knows since the last barrier -- its own and those it
-   acquired through gomp_dsm_acquire_lock -- and their byte length.  The
-   notices are opaque bytes to the caller.  */
+/* Release (at a barrier, a lock release, a region start): sends this
+   node's diffs to their homes and waits for them to be applied; returns in
+   *NOTICES (malloc'ed, the caller frees; NULL when the length is 0) this
+   node's write notices since its last release, and their byte length.
+   The notices are opaque bytes to the caller.  Correctness needs every
+   blob a node released since the last barrier to reach every node that
+   synchronises with it later (transitively), and every blob to reach
+   every node at a barrier.  */
 extern size_t gomp_dsm_release (void **notices) GOMP_DSM_HIDDEN;
-/* Barrier acquire, after this node's gomp_dsm_release of the same barrier:
-   invalidates the pages named by the write notices of the other nodes
-   (NOTICES[R] of LENS[R] bytes for every rank R < NODES, as gathered by the
-   barrier; this node's own entry is skipped and may be NULL) and starts a
-   new interval.  Every node must take part.  */
+/* Acquire (barrier, lock, region start): invalidates the pages named by
+   the write notices NOTICES[I] of LENS[I] bytes, I < NODES; slot I == this
+   node's rank is skipped (may be NULL).  Blobs may repeat.  */
 extern void gomp_dsm_acquire (const void *const *notices,
 			      const size_t *lens, int nodes) GOMP_DSM_HIDDEN;
-/* Lock acquire: invalidates the pages named by NOTICES (LEN bytes, what
-   the lock's previous holder's gomp_dsm_release returned) and remembers
-   them so that this node's next release passes them on.  */
-extern void gomp_dsm_acquire_lock (const void *notices, size_t len)
-  GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;
