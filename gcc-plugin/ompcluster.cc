@@ -1,0 +1,537 @@
+/* ompcluster.cc -- the ompcluster GCC plugin.
+
+   A program compiled with -fopenmp -fplugin=ompcluster and linked with the
+   ompcluster runtime runs across the nodes of a cluster.  The runtime sees
+   every OpenMP construct through GCC's libgomp ABI; what it cannot see is
+   rewritten here, in every function and variable of the translation unit:
+
+   1. Globals.  Every variable with static storage that the unit defines and
+      that threads may write (file scope, static, static locals, compound
+      literals, the lock behind critical(NAME), Fortran module variables and
+      COMMON) moves into the shared segment, which the linker fragment
+      ompcluster.ld gathers into one page-aligned region:
+	int counts[64];          ->  section .bss.__ompc_shared (NOBITS)
+	double scale = 2.0;      ->  section .data.__ompc_shared
+	static _Thread_local int t;  const int k = 1;  "strings"  -> untouched
+      A common symbol (critical(NAME)'s .gomp_critical_user_NAME, -fcommon,
+      Fortran COMMON) cannot sit in a named section: it becomes weak, so the
+      translation units that share it still link to one copy.
+   2. main.  The user's main is renamed (its symbol only):
+	int main (int argc, char **argv)  ->  __ompc_user_main
+      and the runtime's main (libgomp-cluster/start.c) starts it.
+   3. Heap.  Calls to, and addresses of, the C allocation functions:
+	p = malloc (n);  q = strdup (s);  f = &free;
+	->  p = ompc_malloc (n);  q = ompc_strdup (s);  f = &ompc_free;
+      (calloc, realloc, reallocarray, free, posix_memalign, aligned_alloc,
+      memalign, valloc, strdup, strndup and malloc_usable_size likewise),
+      also in static initialisers.
+   4. Atomics and fences.  Every __atomic_* / __sync_* builtin:
+	__atomic_fetch_add_4 (&x, 1, 0)  ->  ompc_atomic_fetch_add_4 (&x, 1, 0)
+	__sync_val_compare_and_swap_8 (p, o, n)
+	  ->  ompc_sync_val_compare_and_swap_8 (p, o, n)
+	__sync_synchronize () (omp flush), __atomic_thread_fence (MO)
+	  ->  ompc_flush ()
+      and the internal call GCC 12's OpenMP expansion makes for CAS loops:
+	c = .ATOMIC_COMPARE_EXCHANGE (p, e, d, 4, 0, 0);
+	->  t = e;  ok = ompc_atomic_compare_exchange_4 (p, &t, d, 0, 0, 0);
+	    c = COMPLEX_EXPR <t, (int) ok>;
+      Lock-free queries, signal fences and __atomic_feraiseexcept stay.
+
+   Where the passes sit (../shared/NOTES-GCC12.md): globals and main at the
+   start of the IPA passes, over the whole varpool and call graph; the
+   GIMPLE rewrites in a pass placed before the first "ssa" pass, which sees
+   main and every outlined *._omp_fn.N at every optimisation level, and runs
+   before GCC fuses atomics into .ATOMIC_BIT_TEST_AND_SET and the like.
+
+   Options (-fplugin-arg-ompcluster-NAME):
+     verbose   report per translation unit what moved and what was rewritten
+     help      list the options
+   Any other option is an error.
+
+   Warnings (with file and line) for what stays unsafe across nodes: inline
+   assembly in a function with OpenMP constructs, a variable kept out of the
+   shared segment by a user section attribute, and target regions.  */
+
+#include "gcc-common.h"
+
+int plugin_is_GPL_compatible;
+
+#define OMPC_DATA_SECTION ".data.__ompc_shared"
+#define OMPC_BSS_SECTION ".bss.__ompc_shared"
+#define OMPC_USER_MAIN "__ompc_user_main"
+
+static const char ompc_help[] =
+  "ompcluster plugin options (-fplugin-arg-ompcluster-NAME):\n"
+  "  verbose   report per translation unit the variables moved to the\n"
+  "            shared segment (and their bytes), the renaming of main, and\n"
+  "            the heap calls and atomics rewritten\n"
+  "  help      print this list\n";
+
+static struct plugin_info ompc_plugin_info = { "0.1", ompc_help };
+
+static bool ompc_verbose;
+
+/* What this translation unit changed, for the verbose report.  */
+static struct
+{
+  unsigned vars, weak, kept;
+  unsigned HOST_WIDE_INT data_bytes, zero_bytes;
+  bool main_renamed;
+  unsigned heap_calls, heap_addrs, atomics, flushes;
+} ompc_stats;
+
+/* The allocation functions replaced by the runtime's; names from the
+   contract in docs/INTERNALS.md.  glibc's old __strdup aliases count too.  */
+static const struct
+{
+  const char *libc, *ompc;
+} ompc_heap_funcs[] = {
+  { "malloc", "ompc_malloc" },
+  { "calloc", "ompc_calloc" },
+  { "realloc", "ompc_realloc" },
+  { "reallocarray", "ompc_reallocarray" },
+  { "free", "ompc_free" },
+  { "posix_memalign", "ompc_posix_memalign" },
+  { "aligned_alloc", "ompc_aligned_alloc" },
+  { "memalign", "ompc_memalign" },
+  { "valloc", "ompc_valloc" },
+  { "strdup", "ompc_strdup" },
+  { "__strdup", "ompc_strdup" },
+  { "strndup", "ompc_strndup" },
+  { "__strndup", "ompc_strndup" },
+  { "malloc_usable_size", "ompc_malloc_usable_size" },
+};
+
+/* The external function NAME of TYPE, declared once per translation unit:
+   found again through the symbol table, so no tree outlives the garbage
+   collector in a static of ours.  */
+static tree
+ompc_extern_fn (const char *name, tree type)
+{
+  tree id = get_identifier (name);
+  if (symtab_node *node = symtab_node::get_for_asmname (id))
+    if (TREE_CODE (node->decl) == FUNCTION_DECL)
+      return node->decl;
+  tree decl = build_fn_decl (name, type);
+  DECL_ASSEMBLER_NAME (decl);
+  cgraph_node::get_create (decl);
+  return decl;
+}
+
+/* The runtime's replacement for the function DECL if it is one of the heap
+   functions, or NULL.  A program that defines its own malloc keeps it.  */
+static tree
+ompc_heap_replacement (tree decl)
+{
+  if (TREE_CODE (decl) != FUNCTION_DECL || !TREE_PUBLIC (decl))
+    return NULL_TREE;
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl));
+  for (const auto &f : ompc_heap_funcs)
+    if (strcmp (name, f.libc) == 0)
+      {
+	cgraph_node *node = cgraph_node::get (decl);
+	if (node && node->definition)
+	  return NULL_TREE;
+	tree repl = ompc_extern_fn (f.ompc, TREE_TYPE (decl));
+	DECL_IS_MALLOC (repl) = DECL_IS_MALLOC (decl);
+	return repl;
+      }
+  return NULL_TREE;
+}
+
+/* walk_tree callback: replaces the address of a heap function.  DATA
+   points at a counter of replacements.  */
+static tree
+ompc_replace_heap_addr (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == ADDR_EXPR)
+    {
+      *walk_subtrees = 0;
+      if (tree repl = ompc_heap_replacement (TREE_OPERAND (*tp, 0)))
+	{
+	  *tp = build1 (ADDR_EXPR, TREE_TYPE (*tp), repl);
+	  ++*(unsigned *) data;
+	}
+    }
+  else if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Globals: moves every eligible variable of the unit into the shared
+   sections, and rewrites heap function addresses in static initialisers.  */
+static void
+ompc_move_globals (void)
+{
+  varpool_node *vnode;
+  FOR_EACH_DEFINED_VARIABLE (vnode)
+    {
+      tree decl = vnode->decl;
+      if (DECL_INITIAL (decl) && DECL_INITIAL (decl) != error_mark_node)
+	{
+	  unsigned n = 0;
+	  walk_tree (&DECL_INITIAL (decl), ompc_replace_heap_addr, &n, NULL);
+	  if (n)
+	    {
+	      vnode->remove_all_references ();
+	      record_references_in_initializer (decl, false);
+	      ompc_stats.heap_addrs += n;
+	    }
+	}
+
+      if (vnode->alias || DECL_EXTERNAL (decl) || !TREE_STATIC (decl)
+	  || DECL_THREAD_LOCAL_P (decl) || TREE_READONLY (decl)
+	  || DECL_HARD_REGISTER (decl) || DECL_IN_CONSTANT_POOL (decl)
+	  || DECL_IN_TEXT_SECTION (decl))
+	continue;
+      if (const char *sec = DECL_SECTION_NAME (decl))
+	{
+	  if (strcmp (sec, OMPC_DATA_SECTION) && strcmp (sec, OMPC_BSS_SECTION))
+	    {
+	      warning_at (DECL_SOURCE_LOCATION (decl), 0,
+			  "ompcluster: %qD stays in section %qs, outside the "
+			  "shared segment: threads on other nodes do not see "
+			  "its changes", decl, sec);
+	      ompc_stats.kept++;
+	    }
+	  continue;
+	}
+
+      if (DECL_COMMON (decl))
+	{
+	  /* critical(NAME), -fcommon, Fortran COMMON: one copy per program
+	     through a weak definition instead of a common symbol.  */
+	  DECL_COMMON (decl) = 0;
+	  DECL_WEAK (decl) = 1;
+	  ompc_stats.weak++;
+	}
+      /* The visibility pass drops the section of a COMDAT variable that
+	 is not public (a C file-scope compound literal).  */
+      if (DECL_COMDAT (decl) && !TREE_PUBLIC (decl))
+	{
+	  DECL_COMDAT (decl) = 0;
+	  vnode->set_comdat_group (NULL_TREE);
+	}
+      bool zero = bss_initializer_p (decl, true);
+      set_decl_section_name (decl, zero ? OMPC_BSS_SECTION : OMPC_DATA_SECTION);
+
+      unsigned HOST_WIDE_INT size = 0;
+      if (DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
+	size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
+      ompc_stats.vars++;
+      (zero ? ompc_stats.zero_bytes : ompc_stats.data_bytes) += size;
+      if (ompc_verbose)
+	fprintf (stderr, "%s: ompcluster: %s%s (" HOST_WIDE_INT_PRINT_UNSIGNED
+		 " bytes%s) -> %s\n", main_input_filename,
+		 DECL_NAME (decl) ? "" : "<anonymous> ",
+		 DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl)) : "",
+		 size, DECL_WEAK (decl) ? ", weak" : "",
+		 zero ? OMPC_BSS_SECTION : OMPC_DATA_SECTION);
+    }
+}
+
+/* main: renames the symbol of the user's main (DECL_NAME stays main, so
+   GCC keeps treating it as main).  */
+static void
+ompc_rename_main (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      tree decl = node->decl;
+      if (DECL_NAME (decl) && MAIN_NAME_P (DECL_NAME (decl))
+	  && TREE_PUBLIC (decl) && DECL_FILE_SCOPE_P (decl)
+	  && id_equal (DECL_ASSEMBLER_NAME (decl), "main"))
+	{
+	  symtab->change_decl_assembler_name (decl,
+					      get_identifier (OMPC_USER_MAIN));
+	  if (node->definition)
+	    ompc_stats.main_renamed = true;
+	}
+    }
+}
+
+static void
+ompc_ipa_start (void *gcc_data, void *user_data)
+{
+  ompc_rename_main ();
+  ompc_move_globals ();
+}
+
+/* The runtime's ompc_flush (void).  */
+static tree
+ompc_flush_fn (void)
+{
+  return ompc_extern_fn ("ompc_flush",
+			 build_function_type_list (void_type_node, NULL_TREE));
+}
+
+/* The runtime's replacement for the atomic builtin DECL, or NULL: the
+   builtin's name with "__" turned into "ompc_", and the builtin's type.  */
+static tree
+ompc_atomic_replacement (tree decl)
+{
+  if (!fndecl_built_in_p (decl, BUILT_IN_NORMAL))
+    return NULL_TREE;
+  switch (DECL_FUNCTION_CODE (decl))
+    {
+    case BUILT_IN_ATOMIC_ALWAYS_LOCK_FREE:
+    case BUILT_IN_ATOMIC_IS_LOCK_FREE:
+    case BUILT_IN_ATOMIC_SIGNAL_FENCE:
+    case BUILT_IN_ATOMIC_FERAISEEXCEPT:
+      return NULL_TREE;
+    default:
+      break;
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (!startswith (name, "__atomic_") && !startswith (name, "__sync_"))
+    return NULL_TREE;
+  char *repl = ACONCAT (("ompc_", name + 2, NULL));
+  return ompc_extern_fn (repl, TREE_TYPE (decl));
+}
+
+/* Lowers the internal call
+     LHS = .ATOMIC_COMPARE_EXCHANGE (ADDR, E, D, SIZE | WEAK << 8, MO, FMO)
+   (LHS complex: the old value and the success flag) at GSI into a call of
+   the runtime's __atomic_compare_exchange_SIZE equivalent.  */
+static void
+ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
+{
+  gcall *call = as_a<gcall *> (gsi_stmt (*gsi));
+  location_t loc = gimple_location (call);
+  int flag = tree_to_shwi (gimple_call_arg (call, 3));
+  int size = flag & 255;
+  tree builtin = builtin_decl_explicit ((enum built_in_function)
+					(BUILT_IN_ATOMIC_COMPARE_EXCHANGE_1
+					 + exact_log2 (size)));
+  tree fn = ompc_atomic_replacement (builtin);
+  tree e = gimple_call_arg (call, 1);
+  tree expected = create_tmp_var (TREE_TYPE (e), "ompc_expected");
+  TREE_ADDRESSABLE (expected) = 1;
+  gimple *g = gimple_build_assign (expected, e);
+  gimple_set_location (g, loc);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+
+  tree lhs = gimple_call_lhs (call);
+  tree ok = lhs ? create_tmp_var (boolean_type_node, "ompc_ok") : NULL_TREE;
+  gcall *c = gimple_build_call (fn, 6, gimple_call_arg (call, 0),
+				build_fold_addr_expr (expected),
+				gimple_call_arg (call, 2),
+				(flag & 256) ? boolean_true_node
+				: boolean_false_node,
+				gimple_call_arg (call, 4),
+				gimple_call_arg (call, 5));
+  gimple_call_set_lhs (c, ok);
+  gimple_set_location (c, loc);
+  if (!lhs)
+    {
+      gsi_replace (gsi, c, true);
+      return;
+    }
+  gsi_insert_before (gsi, c, GSI_SAME_STMT);
+  tree etype = TREE_TYPE (TREE_TYPE (lhs));
+  tree old = create_tmp_var (etype, "ompc_old");
+  tree okv = create_tmp_var (etype, "ompc_okv");
+  g = gimple_build_assign (old, NOP_EXPR, expected);
+  gimple_set_location (g, loc);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  g = gimple_build_assign (okv, NOP_EXPR, ok);
+  gimple_set_location (g, loc);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  g = gimple_build_assign (lhs, COMPLEX_EXPR, old, okv);
+  gimple_set_location (g, loc);
+  gsi_replace (gsi, g, true);
+}
+
+/* Whether FUN contains an OpenMP construct: it is an outlined region body,
+   or it calls into the runtime's GOMP_* ABI.  */
+static bool
+ompc_function_has_omp (function *fun)
+{
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (node && node->parallelized_function)
+    return true;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (tree fn = is_gimple_call (gsi_stmt (gsi))
+		    ? gimple_call_fndecl (gsi_stmt (gsi)) : NULL_TREE)
+	if (startswith (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)),
+			"GOMP_"))
+	  return true;
+  return false;
+}
+
+/* The GIMPLE pass: heap calls and addresses, atomics, fences, and the
+   warnings, in one walk over FUN.  */
+static unsigned int
+ompc_rewrite_function (function *fun)
+{
+  bool changed = false, warned_asm = false;
+  bool omp = ompc_function_has_omp (fun);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (gasm *a = dyn_cast<gasm *> (stmt))
+	  {
+	    if (omp && !warned_asm && gimple_asm_string (a)[0])
+	      {
+		warning_at (gimple_location (a), 0,
+			    "ompcluster: inline assembly in a function with "
+			    "OpenMP constructs is not made cluster-safe: its "
+			    "memory accesses and atomics bypass the DSM");
+		warned_asm = true;
+	      }
+	    continue;
+	  }
+	if (gimple_call_internal_p (stmt, IFN_ATOMIC_COMPARE_EXCHANGE))
+	  {
+	    ompc_lower_ifn_cas (&gsi);
+	    ompc_stats.atomics++;
+	    changed = true;
+	    continue;
+	  }
+	if (tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt)
+					     : NULL_TREE)
+	  {
+	    if (startswith (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)),
+			    "GOMP_target"))
+	      warning_at (gimple_location (stmt), 0,
+			  "ompcluster: %<target%> constructs are not "
+			  "distributed: the region runs on the host, in the "
+			  "node of the thread that meets it");
+	    if (fndecl_built_in_p (fn, BUILT_IN_SYNC_SYNCHRONIZE)
+		|| fndecl_built_in_p (fn, BUILT_IN_ATOMIC_THREAD_FENCE))
+	      {
+		gcall *g = gimple_build_call (ompc_flush_fn (), 0);
+		gimple_set_location (g, gimple_location (stmt));
+		gsi_replace (&gsi, g, true);
+		ompc_stats.flushes++;
+		changed = true;
+		continue;
+	      }
+	    if (tree repl = ompc_atomic_replacement (fn))
+	      {
+		gimple_call_set_fndecl (as_a<gcall *> (stmt), repl);
+		ompc_stats.atomics++;
+		changed = true;
+		continue;
+	      }
+	    if (tree repl = ompc_heap_replacement (fn))
+	      {
+		gimple_call_set_fndecl (as_a<gcall *> (stmt), repl);
+		ompc_stats.heap_calls++;
+		changed = true;
+	      }
+	  }
+	/* Heap functions taken as pointers.  */
+	struct walk_stmt_info wi;
+	unsigned n = 0;
+	memset (&wi, 0, sizeof wi);
+	wi.info = &n;
+	walk_gimple_op (stmt,
+			[] (tree *tp, int *walk_subtrees, void *data) -> tree
+			{
+			  struct walk_stmt_info *w = (struct walk_stmt_info *) data;
+			  return ompc_replace_heap_addr (tp, walk_subtrees,
+							 w->info);
+			}, &wi);
+	if (n)
+	  {
+	    ompc_stats.heap_addrs += n;
+	    changed = true;
+	  }
+      }
+  if (changed)
+    cgraph_edge::rebuild_edges ();
+  return 0;
+}
+
+static void
+ompc_finish_unit (void *gcc_data, void *user_data)
+{
+  if (!ompc_verbose)
+    return;
+  fprintf (stderr,
+	   "%s: ompcluster: %u variables moved to the shared segment ("
+	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes initialised, "
+	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak), %u kept "
+	   "out by a user section; main %s; %u heap calls and %u heap "
+	   "function addresses rewritten; %u atomics and %u flushes "
+	   "rewritten\n", main_input_filename, ompc_stats.vars,
+	   ompc_stats.data_bytes, ompc_stats.zero_bytes, ompc_stats.weak,
+	   ompc_stats.kept,
+	   ompc_stats.main_renamed ? "renamed to " OMPC_USER_MAIN
+	   : "not defined here", ompc_stats.heap_calls, ompc_stats.heap_addrs,
+	   ompc_stats.atomics, ompc_stats.flushes);
+}
+
+static const pass_data ompc_rewrite_pass_data = {
+  GIMPLE_PASS,		/* type */
+  "ompcluster",		/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  PROP_cfg,		/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  const char *name = info->base_name;
+
+  /* Version: GCC 12, and the very GCC the plugin was built against.  */
+  if (!startswith (version->basever, "12."))
+    {
+      error ("ompcluster: this plugin supports GCC 12 only, and this is "
+	     "GCC %s; compile with gcc-12", version->basever);
+      return 1;
+    }
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("ompcluster: this plugin was built for GCC %s (%s) and cannot "
+	     "run in GCC %s (%s); rebuild ompcluster with this compiler",
+	     gcc_version.basever, gcc_version.datestamp, version->basever,
+	     version->datestamp);
+      return 1;
+    }
+
+  /* Arguments.  */
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      if (strcmp (key, "verbose") == 0 && !info->argv[i].value)
+	ompc_verbose = true;
+      else if (strcmp (key, "help") == 0 && !info->argv[i].value)
+	fputs (ompc_help, stderr);
+      else
+	{
+	  error ("ompcluster: unknown option %<-fplugin-arg-%s-%s%s%s%>; "
+		 "%<-fplugin-arg-%s-help%> lists the options", name, key,
+		 info->argv[i].value ? "=" : "",
+		 info->argv[i].value ? info->argv[i].value : "", name);
+	  return 1;
+	}
+    }
+
+  register_callback (name, PLUGIN_INFO, NULL, &ompc_plugin_info);
+
+  /* Passes.  */
+  struct register_pass_info pass;
+  pass.pass = new ompc_gimple_pass (ompc_rewrite_pass_data,
+				    ompc_rewrite_function);
+  pass.reference_pass_name = "ssa";
+  pass.ref_pass_instance_number = 1;
+  pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START, ompc_ipa_start, NULL);
+  register_callback (name, PLUGIN_FINISH_UNIT, ompc_finish_unit, NULL);
+  return 0;
+}
