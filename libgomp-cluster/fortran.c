@@ -15,7 +15,9 @@
      after all the others, and is blank-padded, not NUL-terminated;
    - omp_lock_kind is 4, the size of omp_lock_t: the Fortran integer is the
      lock.  omp_nest_lock_kind is 8, smaller than omp_nest_lock_t (16): the
-     integer holds a pointer to a lock allocated by omp_init_nest_lock_;
+     integer holds a pointer to a lock allocated by omp_init_nest_lock_
+     (from the heap every node sees, ompc_malloc, since the integer may be
+     shared between nodes);
    - allocator, memory space and event handles are C's, integer(c_intptr_t);
      the memory routines (omp_alloc ...) and omp_target_* are BIND(C) and
      call the C functions directly, so they have no entry point here.
@@ -28,6 +30,10 @@
 #include <string.h>
 
 #define GOMP_FORTRAN GOMP_EXPORT
+
+/* ompc_heap.c: the heap of the cluster (libc's with one node).  */
+extern void *ompc_malloc (size_t);
+extern void ompc_free (void *);
 
 /* An 8-byte Fortran integer as a C int, saturated.  */
 static inline int
@@ -98,7 +104,7 @@ omp_test_lock_ (omp_lock_t *lock)
 GOMP_FORTRAN void
 omp_init_nest_lock_ (gomp_f_nest_lock *lock)
 {
-  *lock = malloc (sizeof (omp_nest_lock_t));
+  *lock = ompc_malloc (sizeof (omp_nest_lock_t));
   if (*lock == NULL)
     gomp_fatal ("out of memory in omp_init_nest_lock");
   omp_init_nest_lock (*lock);
@@ -108,7 +114,7 @@ GOMP_FORTRAN void
 omp_destroy_nest_lock_ (gomp_f_nest_lock *lock)
 {
   omp_destroy_nest_lock (*lock);
-  free (*lock);
+  ompc_free (*lock);
   *lock = NULL;
 }
 
