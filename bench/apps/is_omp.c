@@ -1,0 +1,110 @@
+/* is_omp.c -- integer bucket sort in the manner of NPB IS, plain OpenMP.
+
+   usage: is_omp [LOG2N]   (default 2^22 keys; IS_ITERS sorts)
+   In one parallel region per sort: each thread counts the keys of its
+   static block per bucket, works out where its keys of each bucket go
+   (buckets in order, threads in order within a bucket), scatters them
+   there, and after a barrier counting-sorts the keys of its static block
+   of buckets.  Checks: the result is ordered and holds the same keys
+   (sum and xor).  The MPI twin is is_mpi.c.  */
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "is.h"
+
+int
+main (int argc, char **argv)
+{
+  int lg = argc > 1 ? atoi (argv[1]) : 22;
+  long n = 1L << lg;
+  int maxt = omp_get_max_threads () * 64;	/* Room for any team.  */
+  int *key = malloc (n * sizeof *key), *buf = malloc (n * sizeof *buf);
+  int *sorted = malloc (n * sizeof *sorted);
+  long *hist = malloc ((long) maxt * IS_NB * sizeof *hist);
+  long *off = malloc ((long) maxt * IS_NB * sizeof *off);
+  long *cnt = malloc (IS_MAXKEY * sizeof *cnt);
+  if (!key || !buf || !sorted || !hist || !off || !cnt)
+    return 2;
+
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num (), nt = omp_get_num_threads ();
+    long lo = n * t / nt, hi = n * (t + 1) / nt;
+    is_keys (lo, hi, key + lo);
+    memset (buf + lo, 0, (hi - lo) * sizeof *buf);
+    memset (sorted + lo, 0, (hi - lo) * sizeof *sorted);
+    long klo = IS_MAXKEY * t / nt, khi = IS_MAXKEY * (t + 1) / nt;
+    memset (cnt + klo, 0, (khi - klo) * sizeof *cnt);
+  }
+
+  double t0 = bench_now ();
+  for (int it = 0; it < IS_ITERS; it++)
+    {
+      key[it] = it;
+      key[it + IS_ITERS] = IS_MAXKEY - 1 - it;
+#pragma omp parallel
+      {
+	int t = omp_get_thread_num (), nt = omp_get_num_threads ();
+	long lo = n * t / nt, hi = n * (t + 1) / nt;
+	long *h = hist + (long) t * IS_NB, *o = off + (long) t * IS_NB;
+	memset (h, 0, IS_NB * sizeof *h);
+	for (long i = lo; i < hi; i++)
+	  h[key[i] >> IS_SHIFT]++;
+#pragma omp barrier
+	long base = 0;
+	for (int b = 0; b < IS_NB; b++)
+	  {
+	    long mine = base;
+	    for (int u = 0; u < nt; u++)
+	      {
+		if (u == t)
+		  mine = base;
+		base += hist[(long) u * IS_NB + b];
+	      }
+	    o[b] = mine;
+	  }
+	for (long i = lo; i < hi; i++)
+	  buf[o[key[i] >> IS_SHIFT]++] = key[i];
+#pragma omp barrier
+	/* My buckets [BLO, BHI) start where the keys of the buckets before
+	   them end.  */
+	int blo = IS_NB * t / nt, bhi = IS_NB * (t + 1) / nt;
+	long start = 0, end;
+	for (int b = 0; b < blo; b++)
+	  for (int u = 0; u < nt; u++)
+	    start += hist[(long) u * IS_NB + b];
+	end = start;
+	for (int b = blo; b < bhi; b++)
+	  for (int u = 0; u < nt; u++)
+	    end += hist[(long) u * IS_NB + b];
+	long klo = (long) blo << IS_SHIFT, khi = (long) bhi << IS_SHIFT;
+	memset (cnt + klo, 0, (khi - klo) * sizeof *cnt);
+	for (long i = start; i < end; i++)
+	  cnt[buf[i]]++;
+	long pos = start;
+	for (long k = klo; k < khi; k++)
+	  for (long c = cnt[k]; c > 0; c--)
+	    sorted[pos++] = (int) k;
+      }
+    }
+  double t1 = bench_now ();
+
+  long bad = 0, sum_in = 0, sum_out = 0, x_in = 0, x_out = 0, check = 0;
+#pragma omp parallel for schedule(static) reduction(+:bad, sum_in, sum_out, check) reduction(^:x_in, x_out)
+  for (long i = 0; i < n; i++)
+    {
+      if (i > 0 && sorted[i - 1] > sorted[i])
+	bad++;
+      sum_in += key[i];
+      sum_out += sorted[i];
+      x_in ^= key[i] * 2654435761L;
+      x_out ^= sorted[i] * 2654435761L;
+      check += sorted[i] * is_weight (i);
+    }
+  bad += sum_in != sum_out || x_in != x_out;
+  printf ("time %.6f\ncheck %ld\nverified %s\n", t1 - t0, check,
+	  bad ? "no (not ordered, or keys lost)" : "yes");
+  return bad != 0;
+}

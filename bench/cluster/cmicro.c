@@ -1,0 +1,337 @@
+/* cmicro.c -- what OpenMP constructs cost on ompcluster, across nodes.
+
+   A plain OpenMP program, compiled with bin/ompcc and launched with
+   `bin/ompcrun -n NODES -t THREADS cmicro NODES TEST [SCALE]`.  It must
+   know NODES (an OpenMP program cannot ask) to tell which global thread
+   numbers live on the last node: threads are numbered rank-major, so with
+   N threads on P nodes the last node holds the top N/P numbers.
+
+   Prints "cmicro TEST MEDIAN_US MIN_US" (the median and minimum over the
+   samples of one operation's cost), or "cfail TEST REASON" and exits 1 when
+   the test saw a wrong result.  Tests:
+     barrier      one `omp barrier` of the whole team
+     parallel     an empty `omp parallel` region, start to end
+     read_fault   a thread of the last node reads a page last written by
+                  node 0 (its home, by first touch): one remote read fault
+     write_fault  the same thread then writes that page, of which it holds
+                  a read-only copy: a write fault on a non-home page
+     write_fault_absent  a write to a non-home page the node has no copy of
+     lock         omp_set_lock/omp_unset_lock, every thread contending
+     critical     an unnamed critical section, every thread contending
+     atomic       `omp atomic` increment of a shared counter, all threads
+     dynamic      one chunk of a schedule(dynamic, 1) loop
+     single       `omp single` (with its barrier)
+     reduction    an `omp for reduction(+:)` over one iteration per thread
+   With one node the fault tests measure plain memory accesses.  Each test
+   checks the values it reads, so a DSM that serves stale data fails.  */
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define SAMPLES 7
+#define NPAGES 64
+#define PAGE 4096
+
+static char pages[NPAGES][PAGE] __attribute__ ((aligned (PAGE)));
+static char pages2[SAMPLES + 1][NPAGES][PAGE] __attribute__ ((aligned (PAGE)));
+static long shared_count;
+static double samples[SAMPLES];
+static int nodes, nthreads, bad;
+static long scale = 1;
+static omp_lock_t lock;
+
+static double
+now_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v, int n)
+{
+  qsort (v, n, sizeof v[0], cmp_double);
+  return v[n / 2];
+}
+
+/* The global number of a thread on the last node.  */
+static int
+last_node_thread (void)
+{
+  return nthreads - 1;
+}
+
+static void
+t_barrier (void)
+{
+  long reps = 200 * scale;
+#pragma omp parallel
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      double t0 = 0;
+#pragma omp barrier
+      if (omp_get_thread_num () == 0)
+	t0 = now_us ();
+      for (long j = 0; j < reps; j++)
+	{
+#pragma omp barrier
+	}
+      if (omp_get_thread_num () == 0)
+	samples[s] = (now_us () - t0) / reps;
+    }
+}
+
+static void
+t_parallel (void)
+{
+  long reps = 100 * scale;
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      shared_count = 0;
+      double t0 = now_us ();
+      for (long j = 0; j < reps; j++)
+	{
+#pragma omp parallel
+	  {
+	    if (omp_get_thread_num () == 0)
+	      shared_count++;
+	  }
+	}
+      samples[s] = (now_us () - t0) / reps;
+      if (shared_count != reps)
+	bad = 1;
+    }
+}
+
+/* Per sample: node 0's master writes every page (so the last node's copies
+   become invalid at the region's start), then one thread of the last node
+   reads one byte of each page, in a scattered order, timing each access,
+   and writes it back.  */
+static void
+t_faults (int which)
+{
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      for (int p = 0; p < NPAGES; p++)
+	{
+	  pages[p][p % PAGE] = (char) (s + 1);
+	  pages2[s][p][p] = (char) (s + 1);
+	}
+#pragma omp parallel
+      if (omp_get_thread_num () == last_node_thread ())
+	{
+	  double rd[NPAGES], wr[NPAGES], wa[NPAGES];
+	  for (int k = 0; k < NPAGES; k++)
+	    {
+	      int p = (k * 37) % NPAGES;
+	      double t0 = now_us ();
+	      char v = ((volatile char *) pages[p])[p % PAGE];
+	      rd[k] = now_us () - t0;
+	      if (v != (char) (s + 1))
+		bad = 1;
+	    }
+	  for (int k = 0; k < NPAGES; k++)
+	    {
+	      int p = (k * 37) % NPAGES;
+	      double t0 = now_us ();
+	      ((volatile char *) pages[p])[p % PAGE + 1] = (char) s;
+	      wr[k] = now_us () - t0;
+	    }
+	  for (int k = 0; k < NPAGES; k++)
+	    {
+	      int p = (k * 37) % NPAGES;
+	      double t0 = now_us ();
+	      ((volatile char *) pages2[s][p])[p + 1] = (char) s;
+	      wa[k] = now_us () - t0;
+	    }
+	  samples[s] = median (which == 0 ? rd : which == 1 ? wr : wa, NPAGES);
+	}
+      /* The writes of the last node reached node 0.  */
+      for (int p = 0; p < NPAGES; p++)
+	if (pages[p][p % PAGE + 1] != (char) s
+	    || pages2[s][p][p + 1] != (char) s)
+	  bad = 1;
+    }
+}
+
+enum mutex { LOCK, CRITICAL, ATOMIC };
+
+static void
+t_mutex (enum mutex kind)
+{
+  long reps = 100 * scale;
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      shared_count = 0;
+      double t0 = now_us ();
+#pragma omp parallel
+      for (long j = 0; j < reps; j++)
+	switch (kind)
+	  {
+	  case LOCK:
+	    omp_set_lock (&lock);
+	    shared_count++;
+	    omp_unset_lock (&lock);
+	    break;
+	  case CRITICAL:
+#pragma omp critical
+	    shared_count++;
+	    break;
+	  case ATOMIC:
+#pragma omp atomic
+	    shared_count++;
+	    break;
+	  }
+      /* Per operation of one thread, all contending: the time one
+	 operation holds up the others.  */
+      samples[s] = (now_us () - t0) / (reps * nthreads);
+      if (shared_count != reps * nthreads)
+	bad = 1;
+    }
+}
+
+static void
+t_dynamic (void)
+{
+  long iters = 100 * scale * nthreads;
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      shared_count = 0;
+      double t0 = now_us ();
+#pragma omp parallel
+      {
+	long mine = 0;
+#pragma omp for schedule(dynamic, 1)
+	for (long i = 0; i < iters; i++)
+	  mine++;
+#pragma omp atomic
+	shared_count += mine;
+      }
+      samples[s] = (now_us () - t0) / iters;
+      if (shared_count != iters)
+	bad = 1;
+    }
+}
+
+static void
+t_single (void)
+{
+  long reps = 100 * scale;
+  shared_count = 0;
+#pragma omp parallel
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      double t0 = 0;
+#pragma omp barrier
+      if (omp_get_thread_num () == 0)
+	t0 = now_us ();
+      for (long j = 0; j < reps; j++)
+	{
+#pragma omp single
+	  shared_count++;
+	}
+      if (omp_get_thread_num () == 0)
+	samples[s] = (now_us () - t0) / reps;
+    }
+  if (shared_count != reps * SAMPLES)
+    bad = 1;
+}
+
+static void
+t_reduction (void)
+{
+  long reps = 100 * scale;
+  long sum = 0;
+#pragma omp parallel
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      double t0 = 0;
+#pragma omp barrier
+      if (omp_get_thread_num () == 0)
+	t0 = now_us ();
+      for (long j = 0; j < reps; j++)
+	{
+#pragma omp for reduction(+:sum)
+	  for (int i = 0; i < nthreads; i++)
+	    sum++;
+	}
+      if (omp_get_thread_num () == 0)
+	samples[s] = (now_us () - t0) / reps;
+    }
+  if (sum != reps * SAMPLES * nthreads)
+    bad = 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 3)
+    {
+      fprintf (stderr, "usage: cmicro NODES TEST [SCALE]\n");
+      return 2;
+    }
+  nodes = atoi (argv[1]);
+  const char *test = argv[2];
+  if (argc > 3)
+    scale = atol (argv[3]);
+  if (nodes < 1 || scale < 1)
+    return 2;
+#pragma omp parallel
+#pragma omp single
+  nthreads = omp_get_num_threads ();
+  if (nthreads < nodes)
+    {
+      printf ("cfail %s team of %d threads on %d nodes\n", test, nthreads, nodes);
+      return 1;
+    }
+  omp_init_lock (&lock);
+  if (!strcmp (test, "barrier"))
+    t_barrier ();
+  else if (!strcmp (test, "parallel"))
+    t_parallel ();
+  else if (!strcmp (test, "read_fault"))
+    t_faults (0);
+  else if (!strcmp (test, "write_fault"))
+    t_faults (1);
+  else if (!strcmp (test, "write_fault_absent"))
+    t_faults (2);
+  else if (!strcmp (test, "lock"))
+    t_mutex (LOCK);
+  else if (!strcmp (test, "critical"))
+    t_mutex (CRITICAL);
+  else if (!strcmp (test, "atomic"))
+    t_mutex (ATOMIC);
+  else if (!strcmp (test, "dynamic"))
+    t_dynamic ();
+  else if (!strcmp (test, "single"))
+    t_single ();
+  else if (!strcmp (test, "reduction"))
+    t_reduction ();
+  else
+    {
+      fprintf (stderr, "cmicro: no test '%s'\n", test);
+      return 2;
+    }
+  omp_destroy_lock (&lock);
+  if (bad)
+    {
+      printf ("cfail %s wrong result (a stale or lost update)\n", test);
+      return 1;
+    }
+  double copy[SAMPLES];
+  memcpy (copy, samples, sizeof copy);
+  qsort (copy, SAMPLES, sizeof copy[0], cmp_double);
+  printf ("cmicro %s %.3f %.3f\n", test, copy[SAMPLES / 2], copy[0]);
+  return 0;
+}
