@@ -155,20 +155,18 @@ if has micro; then
 fi
 
 # ----------------------------------------------------------------- apps --
-# Sum of the OMPC_STATS lines of every rank: bytes and messages sent.  The
-# runtime prints per rank lines holding "bytes_sent N" and "msgs_sent N"
-# (or "=" between name and number); anything else is "n/a".
+# Sum over the ranks of what OMPC_STATS reports each rank sent: its
+# "ompcluster stats: rank R: ..." line holds "collectives N (B bytes)" (the
+# module's MPI collectives) and "messages sent N (B bytes)" (point to point,
+# DSM traffic included).  Prints "BYTES MSGS", or "n/a" without such lines.
 ompc_stats() {
-  awk '{
-    for (i = 1; i <= NF; i++) {
-      f = $i; v = ""
-      if (f ~ /=/) { split(f, kv, "="); f = kv[1]; v = kv[2] } else if (i < NF) v = $(i + 1)
-      gsub(/[:,]/, "", f); gsub(/[,;]/, "", v)
-      if (v !~ /^[0-9]+$/) continue
-      if (f == "bytes_sent") { b += v; nb++ }
-      if (f == "msgs_sent" || f == "messages_sent") { m += v; nm++ }
-    }
-  } END { if (nb && nm) print b, m; else print "n/a" }' "$@"
+  cat "$@" | awk '/^ompcluster stats: rank/ {
+    for (i = 2; i < NF; i++)
+      if ($i == "collectives" || ($i == "sent" && $(i - 1) == "messages")) {
+        n = $(i + 1); x = $(i + 2); gsub(/[^0-9]/, "", n); gsub(/[^0-9]/, "", x)
+        m += n; b += x; seen++
+      }
+  } END { if (seen) print b, m; else print "n/a" }'
 }
 
 # One application run: KEY COMMAND...; appends "KEY time check bytes msgs"
