@@ -30,6 +30,7 @@
 #include "cgraph.h"
 #include "varasm.h"
 #include "output.h"
+#include "rtl.h"
 #include "stringpool.h"
 #include "stor-layout.h"
 #include "fold-const.h"

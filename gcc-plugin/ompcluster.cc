@@ -245,6 +245,9 @@ ompc_rename_main (void)
 	{
 	  symtab->change_decl_assembler_name (decl,
 					      get_identifier (OMPC_USER_MAIN));
+	  /* gfortran made the symbol's RTL already: make it again.  */
+	  if (DECL_RTL_SET_P (decl))
+	    SET_DECL_RTL (decl, NULL_RTX);
 	  if (node->definition)
 	    ompc_stats.main_renamed = true;
 	}
