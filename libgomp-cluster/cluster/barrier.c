@@ -1,0 +1,144 @@
+/* barrier.c -- the inter-node part of a team barrier (OpenMP 5.1 section
+   2.19.2), copyprivate's broadcast and flush.
+
+   One thread per node calls the barrier, after the node's threads have all
+   arrived.  It releases the node's writes (diffs to their homes; the
+   write notices are added to the node's log, see notices.c), then every
+   node gives every other its own notices since the last barrier in one
+   all-gather of fixed slots (what does not fit follows in an
+   all-gather-v), then acquires: invalidates what the others wrote.  The
+   slot also carries copyprivate's bytes from the node that ran the single
+   construct.  Waits back off (wait.c).  */
+
+#include "cluster-int.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes of a slot after its header; more goes to the second round.  */
+#define GOMP_CL_SLOT_INLINE 496
+
+struct gomp_cl_slot
+{
+  uint64_t len;			/* Bytes of this node's contribution.  */
+  uint32_t bcast_len;		/* Of which copyprivate's, first.  */
+  uint32_t winner;
+  unsigned char data[GOMP_CL_SLOT_INLINE];
+};
+
+static void
+gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
+{
+  int nodes = gomp_cl_nodes, me = gomp_cl_rank;
+  struct gomp_cl_slot *slots, mine;
+  unsigned char *contrib, *big = NULL;
+  void *notices;
+  size_t notices_len, len, bcast_len = winner ? len_in : 0;
+  MPI_Request req;
+  double t0 = gomp_cl_stats_enabled ? gomp_cl_now () : 0;
+
+  gomp_cl_release ();
+  notices_len = gomp_cl_log_pack (&notices, true);
+  len = bcast_len + notices_len;
+  contrib = malloc (len ? len : 1);
+  slots = malloc (sizeof *slots * nodes);
+  if (!contrib || !slots)
+    gomp_cl_fatal ("out of memory in a barrier");
+  if (bcast_len)
+    memcpy (contrib, buf, bcast_len);
+  memcpy (contrib + bcast_len, notices, notices_len);
+  free (notices);
+
+  memset (&mine, 0, offsetof (struct gomp_cl_slot, data));
+  mine.len = len;
+  mine.bcast_len = bcast_len;
+  mine.winner = winner;
+  memcpy (mine.data, contrib, len < GOMP_CL_SLOT_INLINE
+			      ? len : GOMP_CL_SLOT_INLINE);
+  gomp_cl_check_mpi (MPI_Iallgather (&mine, sizeof mine, MPI_BYTE, slots,
+				     sizeof mine, MPI_BYTE,
+				     gomp_cl_coll_comm, &req),
+		     "MPI_Iallgather");
+  gomp_cl_wait (&req);
+  gomp_cl_count_msg (sizeof mine);
+
+  /* The second round, for contributions that did not fit.  */
+  const unsigned char **data = malloc (sizeof *data * nodes);
+  size_t total = 0;
+  if (!data)
+    gomp_cl_fatal ("out of memory in a barrier");
+  for (int r = 0; r < nodes; r++)
+    {
+      data[r] = slots[r].data;
+      if (slots[r].len > GOMP_CL_SLOT_INLINE)
+	total += slots[r].len;
+    }
+  if (total)
+    {
+      int *counts = malloc (sizeof (int) * nodes);
+      int *displs = malloc (sizeof (int) * nodes);
+      big = malloc (total);
+      if (!counts || !displs || !big)
+	gomp_cl_fatal ("out of memory in a barrier");
+      if (total > INT32_MAX)
+	gomp_cl_fatal ("%zu bytes of write notices in one barrier are more "
+		       "than MPI can gather", total);
+      size_t off = 0;
+      for (int r = 0; r < nodes; r++)
+	{
+	  counts[r] = slots[r].len > GOMP_CL_SLOT_INLINE ? slots[r].len : 0;
+	  displs[r] = off;
+	  if (counts[r])
+	    data[r] = big + off;
+	  off += counts[r];
+	}
+      gomp_cl_check_mpi (MPI_Iallgatherv (contrib, counts[me], MPI_BYTE,
+					  big, counts, displs, MPI_BYTE,
+					  gomp_cl_coll_comm, &req),
+			 "MPI_Iallgatherv");
+      gomp_cl_wait (&req);
+      gomp_cl_count_msg (counts[me]);
+      free (counts);
+      free (displs);
+    }
+
+  /* Acquire and copyprivate.  */
+  for (int r = 0; r < nodes; r++)
+    {
+      if (slots[r].winner && !winner && buf)
+	memcpy (buf, data[r], slots[r].bcast_len < len_in
+			      ? slots[r].bcast_len : len_in);
+      if (r != me)
+	gomp_cl_acquire_packed (data[r] + slots[r].bcast_len,
+				slots[r].len - slots[r].bcast_len);
+    }
+  free (data);
+  gomp_cl_log_clear ();
+  free (big);
+  free (slots);
+  free (contrib);
+  gomp_cl_sync.barriers++;
+  if (gomp_cl_stats_enabled)
+    gomp_cl_sync.barrier_time += gomp_cl_now () - t0;
+}
+
+void
+gomp_cl_barrier (void)
+{
+  gomp_cl_barrier_exchange (NULL, 0, false);
+}
+
+void
+gomp_cl_barrier_bcast (void *buf, size_t len, bool winner)
+{
+  gomp_cl_barrier_exchange (buf, len, winner);
+}
+
+/* A flush without a partner: this node's writes go to their homes, and
+   every cached page of others' is dropped, since nothing says which
+   pages the others wrote.  */
+void
+gomp_cl_flush (void)
+{
+  gomp_cl_release ();
+  gomp_dsm_acquire_all ();
+}

@@ -1,0 +1,159 @@
+/* cluster-int.h -- the cluster module's private declarations (gomp_cl_*),
+   grouped by the file that defines them.  The module is
+   lib/ompcluster-mpi.so: it links MPI and is dlopen()ed by the runtime's
+   start.c when the program runs on several nodes (see ../cluster.h).
+
+   Process model.  One MPI rank per node.  Rank 0's initial thread runs the
+   user's main; the initial thread of every other rank waits for region
+   dispatches (region.c) and runs its node's part of each region through
+   the runtime's host->run_region.  Three communicators, all dups of
+   MPI_COMM_WORLD: the transport's (point-to-point messages served by the
+   service thread: locks, loops, the DSM), the dispatch one (one broadcast
+   per region and one at exit, always posted on ranks other than 0) and the
+   collective one (barriers, the final handshake).  Collectives on one
+   communicator are started in the same order on every rank because only
+   one thread per node uses each.  */
+
+#ifndef OMPC_CLUSTER_INT_H
+#define OMPC_CLUSTER_INT_H 1
+
+#define _GNU_SOURCE 1
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include "../cluster.h"
+#include "../dsm/dsm.h"
+#include "transport.h"
+
+#define GOMP_CL_HIDDEN __attribute__ ((visibility ("hidden")))
+
+/* module.c: start-up, the operations table, errors.  */
+extern struct gomp_cluster_host *gomp_cl_host GOMP_CL_HIDDEN;
+extern struct gomp_cluster_ops gomp_cl_ops GOMP_CL_HIDDEN;
+extern int gomp_cl_rank GOMP_CL_HIDDEN;
+extern int gomp_cl_nodes GOMP_CL_HIDDEN;
+extern MPI_Comm gomp_cl_dispatch_comm GOMP_CL_HIDDEN;
+extern MPI_Comm gomp_cl_coll_comm GOMP_CL_HIDDEN;
+/* A fatal error found by the module: the runtime prints it (naming the
+   rank and thread) and ends the job.  */
+extern void gomp_cl_fatal (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2), noreturn)) GOMP_CL_HIDDEN;
+/* Fails with the MPI error text of ERR for the call WHAT.  */
+extern void gomp_cl_check_mpi (int err, const char *what) GOMP_CL_HIDDEN;
+
+/* wait.c: waiting for MPI requests without burning a core.  Spins
+   (polling) for about 2 ms after the wait starts, then sleeps with periods
+   doubling from 1 us to 100 us, with the thread's timer slack at 1 ns so
+   that short sleeps stay short (NOTES-GCC12.md, "MPI on a 2-core
+   machine").  */
+struct gomp_cl_backoff
+{
+  struct timespec start;
+  unsigned long polls;
+  long sleep_ns;
+};
+/* Measures whether this machine's processors are oversubscribed; after
+   MPI_Init.  */
+extern void gomp_cl_wait_init (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_backoff_init (struct gomp_cl_backoff *b) GOMP_CL_HIDDEN;
+extern void gomp_cl_backoff_pause (struct gomp_cl_backoff *b) GOMP_CL_HIDDEN;
+/* Completes REQ, backing off.  On ranks other than 0 it also watches the
+   posted dispatch broadcast: if rank 0 ends the program while this rank
+   waits (exit() inside a region), the rank exits with rank 0's status.  */
+extern void gomp_cl_wait (MPI_Request *req) GOMP_CL_HIDDEN;
+extern double gomp_cl_now (void) GOMP_CL_HIDDEN;
+
+/* notices.c: this node's log of write notices since the last barrier.
+   Each entry is one blob returned by a gomp_dsm_release, here or on
+   another node (received with a lock's token).  The barrier sends the
+   node's own entries; a lock's token carries all of them, so that
+   visibility is transitive across locks.  Identical entries are kept
+   once.  Thread-safe.  */
+extern void gomp_cl_log_add (int origin, const void *blob, size_t len)
+  GOMP_CL_HIDDEN;
+/* gomp_dsm_release, its blob added to the log (own entry).  */
+extern void gomp_cl_release (void) GOMP_CL_HIDDEN;
+/* Serialises the log (records: int32 origin, uint32 length, bytes) into a
+   malloc'ed buffer; OWN_ONLY keeps only this node's entries.  */
+extern size_t gomp_cl_log_pack (void **buf, bool own_only) GOMP_CL_HIDDEN;
+/* Adds the records of a packed log received from another node to the
+   log.  */
+extern void gomp_cl_log_merge (const void *buf, size_t len) GOMP_CL_HIDDEN;
+/* Acquire: invalidates what the records in BUF (a packed log) name, except
+   this node's own entries.  */
+extern void gomp_cl_acquire_packed (const void *buf, size_t len)
+  GOMP_CL_HIDDEN;
+/* After a barrier every node has every entry: empties the log.  */
+extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
+
+/* region.c: dispatch of top-level regions and of the end.  */
+extern void gomp_cl_region_start (void (*fn) (void *), void *data,
+				  unsigned nthreads, unsigned flags)
+  GOMP_CL_HIDDEN;
+/* Ranks other than 0: posts the first dispatch receive.  */
+extern void gomp_cl_dispatch_post (void) GOMP_CL_HIDDEN;
+/* Ranks other than 0: serves dispatches until rank 0 ends; returns rank
+   0's exit status.  */
+extern int gomp_cl_serve (void) GOMP_CL_HIDDEN;
+/* Ranks other than 0: tests the posted dispatch without waiting; if it is
+   rank 0's end, ends this rank (gomp_cl_finish).  Called from waits.  */
+extern void gomp_cl_dispatch_poll (void) GOMP_CL_HIDDEN;
+/* Rank 0: tells every other rank that the program ended with STATUS.  */
+extern void gomp_cl_dispatch_exit (int status) GOMP_CL_HIDDEN;
+
+/* barrier.c: the inter-node barrier, copyprivate's broadcast, flush.  */
+extern void gomp_cl_barrier (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_barrier_bcast (void *buf, size_t len, bool winner)
+  GOMP_CL_HIDDEN;
+extern void gomp_cl_flush (void) GOMP_CL_HIDDEN;
+
+/* lock.c: cluster-wide locks named by address.  */
+extern void gomp_cl_lock_init (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_lock (void *key) GOMP_CL_HIDDEN;
+extern bool gomp_cl_try_lock (void *key) GOMP_CL_HIDDEN;
+extern void gomp_cl_unlock (void *key) GOMP_CL_HIDDEN;
+
+/* loop.c: global iteration counters of dynamic and guided loops.  */
+extern void gomp_cl_loop_init (void) GOMP_CL_HIDDEN;
+extern bool gomp_cl_loop_next (unsigned long loop_id, long start, long end,
+			       long incr, long node_chunk, long *istart,
+			       long *iend) GOMP_CL_HIDDEN;
+/* The sequence number of the current top-level region (region.c).  */
+extern unsigned long gomp_cl_region_seq GOMP_CL_HIDDEN;
+
+/* main.c: the program's life on every rank.  */
+extern void gomp_cl_run_main (int (*user_main) (int, char **, char **),
+			      int argc, char **argv, char **envp)
+  __attribute__ ((noreturn)) GOMP_CL_HIDDEN;
+extern void gomp_cl_shutdown (int status) GOMP_CL_HIDDEN;
+extern void gomp_cl_abort (int status) __attribute__ ((noreturn))
+  GOMP_CL_HIDDEN;
+/* Ends this rank in step with the others (final handshake, stats, transport
+   shut down) with STATUS; never returns on ranks other than 0.  */
+extern void gomp_cl_finish (int status) GOMP_CL_HIDDEN;
+
+/* stats.c: OMPC_STATS=1 counters, printed per node at exit.  */
+struct gomp_cl_sync_stats
+{
+  unsigned long barriers;
+  double barrier_time;
+  unsigned long locks_local, locks_remote;
+  unsigned long loop_chunks_local, loop_chunks_remote;
+  unsigned long regions;
+  unsigned long msgs, bytes;	/* Sent by this module (not the DSM).  */
+};
+extern struct gomp_cl_sync_stats gomp_cl_sync GOMP_CL_HIDDEN;
+extern bool gomp_cl_stats_enabled GOMP_CL_HIDDEN;
+extern void gomp_cl_stats_init (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_stats_print (void) GOMP_CL_HIDDEN;
+static inline void
+gomp_cl_count_msg (size_t bytes)
+{
+  __atomic_fetch_add (&gomp_cl_sync.msgs, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (&gomp_cl_sync.bytes, bytes, __ATOMIC_RELAXED);
+}
+
+#endif /* OMPC_CLUSTER_INT_H */

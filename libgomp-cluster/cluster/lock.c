@@ -1,0 +1,346 @@
+/* lock.c -- cluster-wide locks (critical, GOMP_atomic_start, omp_*_lock),
+   named by an address.  The runtime has already serialised the node's own
+   threads (its node-local lock) before it calls these.
+
+   Each lock has one token; a node may enter only while it holds the token.
+   The token stays in the node that last used it, so a node that takes the
+   same lock again and again sends nothing.  The lock's home rank (a hash
+   of the key) knows the last node that asked for the token (the tail of
+   the queue): a request goes to the home, which forwards it to the
+   previous tail; that node passes the token on when its thread unlocks (or
+   at once if the token lies unused there).  Three messages per hand-off,
+   and the token crosses the network once.
+
+   Memory.  Unlocking is a release: the node's diffs go to their homes
+   before the token can leave, and the token carries the node's log of
+   write notices (notices.c); the node that receives it acquires them before
+   its thread enters.  The messages are sent by the transport's service
+   thread and by the unlocking thread; the handlers below run on the
+   service thread and never block.
+
+   omp_test_lock: if the token is elsewhere, the first try asks for it and
+   fails; when the token arrives it is kept for this node until one of its
+   threads tries (or sets) the lock again.  */
+
+#include "cluster-int.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum gomp_cl_lock_kind
+{
+  GOMP_CL_LOCK_REQUEST = 1,	/* To the home: RANK wants the token.  */
+  GOMP_CL_LOCK_FORWARD,		/* Home to the previous tail: pass the
+				   token to RANK after you.  */
+  GOMP_CL_LOCK_TOKEN		/* The token, followed by a packed log.  */
+};
+
+struct gomp_cl_lock_msg
+{
+  uint32_t kind;
+  int32_t rank;
+  uint64_t key;
+  unsigned char log[];
+};
+
+struct gomp_cl_lock
+{
+  uint64_t key;
+  struct gomp_cl_lock *chain;
+  bool have_token;	/* The token is in this node.  */
+  bool held;		/* A thread of this node holds the lock.  */
+  bool requested;	/* A request is on its way; the token will come.  */
+  bool reserved;	/* Arrived for omp_test_lock: keep it for us.  */
+  int next;		/* The node to pass the token to, or -1.  */
+  int waiters;		/* Threads of this node waiting for the token.  */
+  int tail;		/* At the home: the last node that asked.  */
+  void *rx;		/* The log that came with the token.  */
+  size_t rx_len;
+  pthread_cond_t cond;
+};
+
+#define GOMP_CL_LOCK_BUCKETS 1024
+
+static pthread_mutex_t gomp_cl_lock_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct gomp_cl_lock *gomp_cl_locks[GOMP_CL_LOCK_BUCKETS];
+
+/* A message to send once gomp_cl_lock_mutex is released.  */
+struct gomp_cl_out
+{
+  int dest;
+  struct gomp_cl_lock_msg *msg;
+  size_t len;
+};
+
+static uint64_t
+gomp_cl_key_hash (uint64_t key)
+{
+  key ^= key >> 33;
+  key *= 0xff51afd7ed558ccdULL;
+  key ^= key >> 33;
+  return key;
+}
+
+static int
+gomp_cl_lock_home (uint64_t key)
+{
+  return gomp_cl_key_hash (key) % gomp_cl_nodes;
+}
+
+/* The node's record of KEY; with gomp_cl_lock_mutex held.  */
+static struct gomp_cl_lock *
+gomp_cl_lock_get (uint64_t key)
+{
+  struct gomp_cl_lock **b
+    = &gomp_cl_locks[gomp_cl_key_hash (key) % GOMP_CL_LOCK_BUCKETS];
+  for (struct gomp_cl_lock *e = *b; e; e = e->chain)
+    if (e->key == key)
+      return e;
+  struct gomp_cl_lock *e = calloc (1, sizeof *e);
+  if (!e)
+    gomp_cl_fatal ("out of memory for a lock");
+  e->key = key;
+  e->next = -1;
+  /* Initially the token is at the home, which is also the tail.  */
+  e->tail = gomp_cl_rank;
+  e->have_token = gomp_cl_lock_home (key) == gomp_cl_rank;
+  pthread_cond_init (&e->cond, NULL);
+  e->chain = *b;
+  *b = e;
+  return e;
+}
+
+static void
+gomp_cl_out_msg (struct gomp_cl_out *out, int dest, uint32_t kind,
+		 uint64_t key, int rank)
+{
+  out->dest = dest;
+  out->len = sizeof *out->msg;
+  out->msg = malloc (out->len);
+  if (!out->msg)
+    gomp_cl_fatal ("out of memory for a lock message");
+  out->msg->kind = kind;
+  out->msg->rank = rank;
+  out->msg->key = key;
+}
+
+/* Gives E's token to E->next; with the mutex held.  */
+static void
+gomp_cl_pass_token (struct gomp_cl_lock *e, struct gomp_cl_out *out)
+{
+  void *log;
+  size_t log_len = gomp_cl_log_pack (&log, false);
+
+  out->dest = e->next;
+  out->len = sizeof *out->msg + log_len;
+  out->msg = malloc (out->len);
+  if (!out->msg)
+    gomp_cl_fatal ("out of memory for a lock message");
+  out->msg->kind = GOMP_CL_LOCK_TOKEN;
+  out->msg->rank = gomp_cl_rank;
+  out->msg->key = e->key;
+  memcpy (out->msg->log, log, log_len);
+  free (log);
+  free (e->rx);
+  e->rx = NULL;
+  e->rx_len = 0;
+  e->have_token = false;
+  e->next = -1;
+}
+
+/* Passes the token on if it lies unused here and someone waits for it.  */
+static void
+gomp_cl_maybe_pass (struct gomp_cl_lock *e, struct gomp_cl_out *out)
+{
+  if (e->have_token && !e->held && !e->reserved && e->waiters == 0
+      && e->next >= 0)
+    gomp_cl_pass_token (e, out);
+}
+
+/* The home's part: RANK asks for the token of KEY.  */
+static void
+gomp_cl_home_request (uint64_t key, int rank, struct gomp_cl_out *out)
+{
+  struct gomp_cl_lock *e = gomp_cl_lock_get (key);
+  int prev = e->tail;
+  e->tail = rank;
+  if (prev == gomp_cl_rank)
+    {
+      e->next = rank;
+      gomp_cl_maybe_pass (e, out);
+    }
+  else
+    gomp_cl_out_msg (out, prev, GOMP_CL_LOCK_FORWARD, key, rank);
+}
+
+static void
+gomp_cl_send_out (struct gomp_cl_out *out)
+{
+  if (!out->msg)
+    return;
+  gomp_cl_send (out->dest, GOMP_CL_TAG_LOCK, out->msg, out->len);
+  free (out->msg);
+  out->msg = NULL;
+}
+
+/* Sends this node's request for E's token; with the mutex held, OUT is
+   sent after it is released.  A request to ourselves is served here.  */
+static void
+gomp_cl_request (struct gomp_cl_lock *e, struct gomp_cl_out *out)
+{
+  int home = gomp_cl_lock_home (e->key);
+  e->requested = true;
+  if (home == gomp_cl_rank)
+    gomp_cl_home_request (e->key, gomp_cl_rank, out);
+  else
+    gomp_cl_out_msg (out, home, GOMP_CL_LOCK_REQUEST, e->key,
+		     gomp_cl_rank);
+}
+
+static void
+gomp_cl_lock_handler (int src, const void *data, size_t len, uint64_t token)
+{
+  struct gomp_cl_lock_msg msg;
+  struct gomp_cl_out out = { -1, NULL, 0 };
+
+  if (len < sizeof msg)
+    gomp_cl_fatal ("a short lock message (%zu bytes) came from rank %d",
+		   len, src);
+  memcpy (&msg, data, sizeof msg);
+  pthread_mutex_lock (&gomp_cl_lock_mutex);
+  struct gomp_cl_lock *e = gomp_cl_lock_get (msg.key);
+  switch (msg.kind)
+    {
+    case GOMP_CL_LOCK_REQUEST:
+      gomp_cl_home_request (msg.key, msg.rank, &out);
+      break;
+    case GOMP_CL_LOCK_FORWARD:
+      e->next = msg.rank;
+      gomp_cl_maybe_pass (e, &out);
+      break;
+    case GOMP_CL_LOCK_TOKEN:
+      {
+	size_t log_len = len - sizeof msg;
+	void *rx = realloc (e->rx, e->rx_len + log_len);
+	if (!rx && e->rx_len + log_len)
+	  gomp_cl_fatal ("out of memory for write notices");
+	memcpy ((char *) rx + e->rx_len,
+		(const char *) data + sizeof msg, log_len);
+	e->rx = rx;
+	e->rx_len += log_len;
+	gomp_cl_log_merge ((const char *) data + sizeof msg, log_len);
+	e->have_token = true;
+	e->requested = false;
+	if (e->waiters)
+	  pthread_cond_broadcast (&e->cond);
+	else
+	  e->reserved = true;
+	break;
+      }
+    default:
+      gomp_cl_fatal ("unknown lock message %u from rank %d", msg.kind, src);
+    }
+  pthread_mutex_unlock (&gomp_cl_lock_mutex);
+  gomp_cl_send_out (&out);
+}
+
+void
+gomp_cl_lock_init (void)
+{
+  gomp_cl_register (GOMP_CL_TAG_LOCK, gomp_cl_lock_handler);
+}
+
+/* Takes the token that lies free in this node: acquires what came with it.
+   With the mutex held; releases it.  */
+static void
+gomp_cl_take (struct gomp_cl_lock *e, bool remote)
+{
+  void *rx = e->rx;
+  size_t rx_len = e->rx_len;
+
+  e->held = true;
+  e->reserved = false;
+  e->rx = NULL;
+  e->rx_len = 0;
+  pthread_mutex_unlock (&gomp_cl_lock_mutex);
+  if (rx)
+    {
+      gomp_cl_acquire_packed (rx, rx_len);
+      free (rx);
+    }
+  if (remote)
+    __atomic_fetch_add (&gomp_cl_sync.locks_remote, 1, __ATOMIC_RELAXED);
+  else
+    __atomic_fetch_add (&gomp_cl_sync.locks_local, 1, __ATOMIC_RELAXED);
+}
+
+void
+gomp_cl_lock (void *key)
+{
+  struct gomp_cl_out out = { -1, NULL, 0 };
+  bool remote = false;
+
+  pthread_mutex_lock (&gomp_cl_lock_mutex);
+  struct gomp_cl_lock *e = gomp_cl_lock_get ((uintptr_t) key);
+  if (!(e->have_token && !e->held && e->waiters == 0))
+    {
+      if (!e->have_token && !e->requested)
+	{
+	  gomp_cl_request (e, &out);
+	  remote = true;
+	}
+      e->waiters++;
+      pthread_mutex_unlock (&gomp_cl_lock_mutex);
+      gomp_cl_send_out (&out);
+      pthread_mutex_lock (&gomp_cl_lock_mutex);
+      while (!(e->have_token && !e->held))
+	pthread_cond_wait (&e->cond, &gomp_cl_lock_mutex);
+      e->waiters--;
+    }
+  gomp_cl_take (e, remote || e->rx != NULL);
+}
+
+bool
+gomp_cl_try_lock (void *key)
+{
+  struct gomp_cl_out out = { -1, NULL, 0 };
+
+  pthread_mutex_lock (&gomp_cl_lock_mutex);
+  struct gomp_cl_lock *e = gomp_cl_lock_get ((uintptr_t) key);
+  if (e->have_token && !e->held && e->waiters == 0)
+    {
+      gomp_cl_take (e, e->rx != NULL);
+      return true;
+    }
+  if (!e->have_token && !e->requested)
+    gomp_cl_request (e, &out);
+  pthread_mutex_unlock (&gomp_cl_lock_mutex);
+  gomp_cl_send_out (&out);
+  return false;
+}
+
+void
+gomp_cl_unlock (void *key)
+{
+  struct gomp_cl_out out = { -1, NULL, 0 };
+
+  pthread_mutex_lock (&gomp_cl_lock_mutex);
+  struct gomp_cl_lock *e = gomp_cl_lock_get ((uintptr_t) key);
+  if (!e->held)
+    gomp_cl_fatal ("unlocking a lock this node does not hold");
+  if (e->waiters == 0)
+    {
+      /* The token may leave the node: release first, while the lock is
+	 still held so that nobody passes the token on meanwhile.  */
+      pthread_mutex_unlock (&gomp_cl_lock_mutex);
+      gomp_cl_release ();
+      pthread_mutex_lock (&gomp_cl_lock_mutex);
+    }
+  e->held = false;
+  if (e->waiters)
+    pthread_cond_broadcast (&e->cond);
+  else
+    gomp_cl_maybe_pass (e, &out);
+  pthread_mutex_unlock (&gomp_cl_lock_mutex);
+  gomp_cl_send_out (&out);
+}

@@ -1,0 +1,206 @@
+/* module.c -- the cluster module's start-up: MPI with full thread support,
+   the communicators, the check that every rank sees the same addresses,
+   the DSM and the transport; and the operations table the runtime gets
+   back (cluster.h).  The module's one exported symbol is
+   ompc_cluster_module_init.  */
+
+#include "cluster-int.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct gomp_cluster_host *gomp_cl_host;
+int gomp_cl_rank, gomp_cl_nodes;
+MPI_Comm gomp_cl_dispatch_comm = MPI_COMM_NULL;
+MPI_Comm gomp_cl_coll_comm = MPI_COMM_NULL;
+
+void
+gomp_cl_fatal (const char *fmt, ...)
+{
+  char msg[1024];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (msg, sizeof msg, fmt, ap);
+  va_end (ap);
+  gomp_cl_host->fatal (msg);
+}
+
+void
+gomp_cl_check_mpi (int err, const char *what)
+{
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+
+  if (__builtin_expect (err == MPI_SUCCESS, 1))
+    return;
+  if (MPI_Error_string (err, text, &len) != MPI_SUCCESS)
+    snprintf (text, sizeof text, "error %d", err);
+  gomp_cl_fatal ("%s failed: %s", what, text);
+}
+
+/* The addresses every rank must agree on.  With address space
+   randomisation off (start.c re-executes the program) they do, unless the
+   ranks run different binaries or libraries, or a rank's environment
+   preloads a library.  */
+struct gomp_cl_addr
+{
+  const char *what;
+  const void *addr;
+};
+
+static size_t
+gomp_cl_addresses (struct gomp_cl_addr *a)
+{
+  size_t n = 0;
+  a[n++] = (struct gomp_cl_addr)
+    { "the shared segment's start (__ompc_shared_start)",
+      dlsym (RTLD_DEFAULT, "__ompc_shared_start") };
+  a[n++] = (struct gomp_cl_addr)
+    { "the shared segment's end (__ompc_shared_end)",
+      dlsym (RTLD_DEFAULT, "__ompc_shared_end") };
+  a[n++] = (struct gomp_cl_addr)
+    { "the program's code (__ompc_user_main)",
+      dlsym (RTLD_DEFAULT, "__ompc_user_main") };
+  a[n++] = (struct gomp_cl_addr) { "libc (malloc)", (void *) malloc };
+  a[n++] = (struct gomp_cl_addr) { "libc (printf)", (void *) printf };
+  a[n++] = (struct gomp_cl_addr) { "MPI (MPI_Send)", (void *) MPI_Send };
+  a[n++] = (struct gomp_cl_addr)
+    { "the runtime libgomp.so.1", (void *) gomp_cl_host->run_region };
+  a[n++] = (struct gomp_cl_addr)
+    { "the cluster module ompcluster-mpi.so", (void *) gomp_cl_addresses };
+  return n;
+}
+
+/* Compares this rank's addresses with every other rank's; rank 0 names
+   every difference and ends the job.  */
+static void
+gomp_cl_check_addresses (void)
+{
+  struct gomp_cl_addr a[16];
+  size_t n = gomp_cl_addresses (a);
+  uint64_t mine[16], *all;
+  MPI_Request req;
+  char msg[2048];
+  size_t len = 0;
+
+  for (size_t i = 0; i < n; i++)
+    mine[i] = (uint64_t) (uintptr_t) a[i].addr;
+  all = malloc (sizeof (uint64_t) * n * gomp_cl_nodes);
+  if (!all)
+    gomp_cl_fatal ("out of memory");
+  gomp_cl_check_mpi (MPI_Iallgather (mine, n, MPI_UINT64_T, all, n,
+				     MPI_UINT64_T, gomp_cl_coll_comm, &req),
+		     "MPI_Iallgather");
+  gomp_cl_wait (&req);
+  msg[0] = 0;
+  for (int r = 1; r < gomp_cl_nodes; r++)
+    for (size_t i = 0; i < n; i++)
+      if (all[r * n + i] != all[i] && len < sizeof msg - 200)
+	len += snprintf (msg + len, sizeof msg - len,
+			 "%s%s is at %#llx on rank 0 but at %#llx on rank %d",
+			 len ? "; " : "", a[i].what,
+			 (unsigned long long) all[i],
+			 (unsigned long long) all[r * n + i], r);
+  free (all);
+  if (len == 0)
+    return;
+  if (gomp_cl_rank == 0)
+    {
+      fprintf (stderr, "ompcluster: rank 0: fatal error: the ranks do not "
+	       "see the same addresses, so they cannot share memory: %s.  "
+	       "Run the same binary with the same libraries and environment "
+	       "on every node (no LD_PRELOAD on some ranks only), with "
+	       "address space randomisation off (ompcluster turns it off "
+	       "itself unless the system forbids it).\n", msg);
+      fflush (stderr);
+      MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
+    }
+  /* The other ranks wait for rank 0's abort.  */
+  gomp_cl_check_mpi (MPI_Ibarrier (gomp_cl_coll_comm, &req), "MPI_Ibarrier");
+  gomp_cl_wait (&req);
+  gomp_cl_fatal ("the ranks do not see the same addresses: %s", msg);
+}
+
+static bool
+gomp_cl_atomic (enum gomp_cluster_atomic_op op, void *addr, size_t size,
+		const void *operand, void *expected, void *result,
+		bool op_fetch, int memorder)
+{
+  return gomp_dsm_atomic (op, addr, size, operand, expected, result,
+			  op_fetch, memorder);
+}
+
+struct gomp_cluster_ops gomp_cl_ops =
+{
+  .abi = GOMP_CLUSTER_ABI,
+  .run_main = gomp_cl_run_main,
+  .region_start = gomp_cl_region_start,
+  .barrier = gomp_cl_barrier,
+  .barrier_bcast = gomp_cl_barrier_bcast,
+  .flush = gomp_cl_flush,
+  .lock = gomp_cl_lock,
+  .try_lock = gomp_cl_try_lock,
+  .unlock = gomp_cl_unlock,
+  .atomic = gomp_cl_atomic,
+  .malloc = gomp_dsm_malloc,
+  .memalign = gomp_dsm_memalign,
+  .free = gomp_dsm_free,
+  .realloc = gomp_dsm_realloc,
+  .usable_size = gomp_dsm_usable_size,
+  .loop_next = gomp_cl_loop_next,
+  .shutdown = gomp_cl_shutdown,
+  .abort = gomp_cl_abort,
+};
+
+__attribute__ ((visibility ("default"))) struct gomp_cluster_ops *
+ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
+			  char ***argv)
+{
+  int provided, initialized;
+  MPI_Comm transport_comm;
+
+  gomp_cl_host = host;
+  if (host->abi != GOMP_CLUSTER_ABI)
+    {
+      fprintf (stderr, "ompcluster: fatal error: libgomp.so.1 and "
+	       "ompcluster-mpi.so come from different builds (interface %d "
+	       "and %d); reinstall ompcluster\n", host->abi,
+	       GOMP_CLUSTER_ABI);
+      exit (EXIT_FAILURE);
+    }
+  gomp_cl_check_mpi (MPI_Initialized (&initialized), "MPI_Initialized");
+  if (initialized)
+    gomp_cl_fatal ("MPI is already initialised: a program run by ompcluster "
+		   "must not call MPI_Init itself");
+  gomp_cl_check_mpi (MPI_Init_thread (argc, argv, MPI_THREAD_MULTIPLE,
+				      &provided), "MPI_Init_thread");
+  gomp_cl_check_mpi (MPI_Comm_set_errhandler (MPI_COMM_WORLD,
+					      MPI_ERRORS_RETURN),
+		     "MPI_Comm_set_errhandler");
+  MPI_Comm_rank (MPI_COMM_WORLD, &gomp_cl_rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &gomp_cl_nodes);
+  gomp_cl_ops.rank = gomp_cl_rank;
+  gomp_cl_ops.nodes = gomp_cl_nodes;
+  if (provided < MPI_THREAD_MULTIPLE)
+    gomp_cl_fatal ("the MPI library provides thread level %d, not "
+		   "MPI_THREAD_MULTIPLE (%d), which ompcluster needs; use an "
+		   "MPI library built with full thread support (MPICH's "
+		   "default)", provided, MPI_THREAD_MULTIPLE);
+  gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &transport_comm),
+		     "MPI_Comm_dup");
+  gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &gomp_cl_dispatch_comm),
+		     "MPI_Comm_dup");
+  gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &gomp_cl_coll_comm),
+		     "MPI_Comm_dup");
+  gomp_cl_stats_init ();
+  gomp_cl_wait_init ();
+  gomp_cl_check_addresses ();
+
+  gomp_cl_lock_init ();
+  gomp_cl_loop_init ();
+  gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
+  gomp_cl_transport_init (transport_comm);
+  return &gomp_cl_ops;
+}

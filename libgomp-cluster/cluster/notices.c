@@ -1,0 +1,209 @@
+/* notices.c -- this node's log of write notices since the last barrier.
+
+   A release (gomp_dsm_release) yields a blob of write notices naming what
+   this node wrote since its previous release.  Other nodes must see those
+   blobs at their next acquire that follows this release: all of them at a
+   barrier, the lock holder's at a lock hand-off.  OpenMP makes that
+   visibility transitive (every flush is ordered with every other), so a
+   token carries every blob its node has produced or received since the
+   last barrier; the barrier then sends each node's own blobs to everybody
+   and empties every log.  Identical blobs (the same pages written again,
+   e.g. a counter updated in a critical handed around thousands of times)
+   are kept once.  The blob format is the DSM's: this file only stores,
+   compares and forwards them.  */
+
+#include "cluster-int.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct gomp_cl_entry
+{
+  int origin;
+  uint32_t len;
+  uint64_t hash;
+  struct gomp_cl_entry *next;
+  unsigned char data[];
+};
+
+static pthread_mutex_t gomp_cl_log_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
+  = &gomp_cl_log_head;
+
+static uint64_t
+gomp_cl_hash (const unsigned char *p, size_t len)
+{
+  uint64_t h = 14695981039346656037ULL;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ p[i]) * 1099511628211ULL;
+  return h;
+}
+
+void
+gomp_cl_log_add (int origin, const void *blob, size_t len)
+{
+  if (len == 0)
+    return;
+  uint64_t h = gomp_cl_hash (blob, len);
+  pthread_mutex_lock (&gomp_cl_log_mutex);
+  for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
+    if (e->hash == h && e->len == len && e->origin == origin
+	&& memcmp (e->data, blob, len) == 0)
+      {
+	pthread_mutex_unlock (&gomp_cl_log_mutex);
+	return;
+      }
+  struct gomp_cl_entry *e = malloc (sizeof *e + len);
+  if (!e)
+    gomp_cl_fatal ("out of memory for write notices");
+  e->origin = origin;
+  e->len = len;
+  e->hash = h;
+  e->next = NULL;
+  memcpy (e->data, blob, len);
+  *gomp_cl_log_tail = e;
+  gomp_cl_log_tail = &e->next;
+  pthread_mutex_unlock (&gomp_cl_log_mutex);
+}
+
+void
+gomp_cl_release (void)
+{
+  void *blob = NULL;
+  size_t len = gomp_dsm_release (&blob);
+  gomp_cl_log_add (gomp_cl_rank, blob, len);
+  free (blob);
+}
+
+size_t
+gomp_cl_log_pack (void **buf, bool own_only)
+{
+  size_t size = 0, off = 0;
+  unsigned char *p;
+
+  pthread_mutex_lock (&gomp_cl_log_mutex);
+  for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
+    if (!own_only || e->origin == gomp_cl_rank)
+      size += 8 + e->len;
+  p = malloc (size ? size : 1);
+  if (!p)
+    gomp_cl_fatal ("out of memory for write notices");
+  for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
+    if (!own_only || e->origin == gomp_cl_rank)
+      {
+	int32_t origin = e->origin;
+	memcpy (p + off, &origin, 4);
+	memcpy (p + off + 4, &e->len, 4);
+	memcpy (p + off + 8, e->data, e->len);
+	off += 8 + e->len;
+      }
+  pthread_mutex_unlock (&gomp_cl_log_mutex);
+  *buf = p;
+  return size;
+}
+
+/* Calls F on every record of the packed log BUF.  */
+static void
+gomp_cl_log_each (const void *buf, size_t len,
+		  void (*f) (int, const unsigned char *, uint32_t, void *),
+		  void *arg)
+{
+  const unsigned char *p = buf;
+  size_t off = 0;
+  while (off + 8 <= len)
+    {
+      int32_t origin;
+      uint32_t n;
+      memcpy (&origin, p + off, 4);
+      memcpy (&n, p + off + 4, 4);
+      if (n > len - off - 8)
+	gomp_cl_fatal ("a corrupt list of write notices arrived (record of "
+		       "%u bytes, %zu left)", n, len - off - 8);
+      f (origin, p + off + 8, n, arg);
+      off += 8 + n;
+    }
+}
+
+static void
+gomp_cl_merge_one (int origin, const unsigned char *data, uint32_t n,
+		   void *arg)
+{
+  if (origin != gomp_cl_rank)
+    gomp_cl_log_add (origin, data, n);
+}
+
+void
+gomp_cl_log_merge (const void *buf, size_t len)
+{
+  gomp_cl_log_each (buf, len, gomp_cl_merge_one, NULL);
+}
+
+struct gomp_cl_blobs
+{
+  const void **blobs;
+  size_t *lens;
+  int n;
+};
+
+static void
+gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
+		   void *arg)
+{
+  if (origin != gomp_cl_rank)
+    ((struct gomp_cl_blobs *) arg)->n++;
+}
+
+/* gomp_dsm_acquire takes one blob per slot and skips the slot whose index
+   is this node's rank; keep that slot empty.  */
+static void
+gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
+		     void *arg)
+{
+  struct gomp_cl_blobs *b = arg;
+  if (origin == gomp_cl_rank)
+    return;
+  if (b->n == gomp_cl_rank)
+    {
+      b->blobs[b->n] = NULL;
+      b->lens[b->n++] = 0;
+    }
+  b->blobs[b->n] = data;
+  b->lens[b->n++] = n;
+}
+
+void
+gomp_cl_acquire_packed (const void *buf, size_t len)
+{
+  struct gomp_cl_blobs b = { NULL, NULL, 0 };
+
+  gomp_cl_log_each (buf, len, gomp_cl_count_one, &b);
+  if (b.n == 0)
+    return;
+  int slots = b.n + 1;
+  b.blobs = malloc (slots * sizeof *b.blobs);
+  b.lens = malloc (slots * sizeof *b.lens);
+  if (!b.blobs || !b.lens)
+    gomp_cl_fatal ("out of memory for write notices");
+  b.n = 0;
+  gomp_cl_log_each (buf, len, gomp_cl_collect_one, &b);
+  gomp_dsm_acquire (b.blobs, b.lens, b.n);
+  free (b.blobs);
+  free (b.lens);
+}
+
+void
+gomp_cl_log_clear (void)
+{
+  struct gomp_cl_entry *e, *next;
+
+  pthread_mutex_lock (&gomp_cl_log_mutex);
+  e = gomp_cl_log_head;
+  gomp_cl_log_head = NULL;
+  gomp_cl_log_tail = &gomp_cl_log_head;
+  pthread_mutex_unlock (&gomp_cl_log_mutex);
+  for (; e; e = next)
+    {
+      next = e->next;
+      free (e);
+    }
+}

@@ -1,0 +1,185 @@
+/* region.c -- handing top-level parallel regions (and the program's end)
+   from rank 0 to the other ranks.
+
+   One broadcast on the dispatch communicator per region: the outlined
+   function and its data block (valid on every node: the code is at the
+   same address everywhere and the data block lives on rank 0's stack,
+   inside the shared segment), the team size, and rank 0's write notices
+   since the last barrier, so that what rank 0's serial code wrote is seen
+   by the region (the entry of a parallel region is a release on the
+   master and an acquire on the others; OpenMP 5.1 section 1.4.4).  The
+   other ranks always have the next broadcast posted and test it while
+   they wait for anything else, so that the end of the program reaches
+   them wherever they are.  */
+
+#include "cluster-int.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum gomp_cl_dispatch_kind
+{
+  GOMP_CL_DISPATCH_REGION = 1,
+  GOMP_CL_DISPATCH_EXIT = 2
+};
+
+/* Notices that do not fit inline follow in a second broadcast.  */
+#define GOMP_CL_DISPATCH_INLINE 960
+
+struct gomp_cl_dispatch
+{
+  uint32_t kind;
+  uint32_t nthreads;
+  uint32_t flags;
+  int32_t status;
+  uint64_t fn, data;
+  uint64_t seq;
+  uint64_t notices_len;
+  unsigned char notices[GOMP_CL_DISPATCH_INLINE];
+};
+
+unsigned long gomp_cl_region_seq;
+
+/* Ranks other than 0: the posted broadcast, and whether it completed
+   (possibly inside another wait).  */
+static struct gomp_cl_dispatch gomp_cl_incoming;
+static MPI_Request gomp_cl_dispatch_req = MPI_REQUEST_NULL;
+static bool gomp_cl_dispatch_ready;
+static bool gomp_cl_exiting;
+
+/* Sends MSG (and the overflow of its notices) from rank 0.  */
+static void
+gomp_cl_dispatch_send (struct gomp_cl_dispatch *msg, const void *notices)
+{
+  MPI_Request req;
+
+  gomp_cl_check_mpi (MPI_Ibcast (msg, sizeof *msg, MPI_BYTE, 0,
+				 gomp_cl_dispatch_comm, &req), "MPI_Ibcast");
+  gomp_cl_wait (&req);
+  gomp_cl_count_msg (sizeof *msg);
+  if (msg->notices_len > GOMP_CL_DISPATCH_INLINE)
+    {
+      gomp_cl_check_mpi (MPI_Ibcast ((void *) notices, msg->notices_len,
+				     MPI_BYTE, 0, gomp_cl_dispatch_comm,
+				     &req), "MPI_Ibcast");
+      gomp_cl_wait (&req);
+      gomp_cl_count_msg (msg->notices_len);
+    }
+}
+
+void
+gomp_cl_region_start (void (*fn) (void *), void *data, unsigned nthreads,
+		      unsigned flags)
+{
+  struct gomp_cl_dispatch msg;
+  void *notices;
+
+  gomp_cl_release ();
+  memset (&msg, 0, offsetof (struct gomp_cl_dispatch, notices));
+  msg.kind = GOMP_CL_DISPATCH_REGION;
+  msg.nthreads = nthreads;
+  msg.flags = flags;
+  msg.fn = (uintptr_t) fn;
+  msg.data = (uintptr_t) data;
+  msg.seq = ++gomp_cl_region_seq;
+  msg.notices_len = gomp_cl_log_pack (&notices, true);
+  if (msg.notices_len <= GOMP_CL_DISPATCH_INLINE)
+    memcpy (msg.notices, notices, msg.notices_len);
+  gomp_cl_dispatch_send (&msg, notices);
+  free (notices);
+  gomp_cl_sync.regions++;
+}
+
+void
+gomp_cl_dispatch_exit (int status)
+{
+  struct gomp_cl_dispatch msg;
+
+  memset (&msg, 0, sizeof msg);
+  msg.kind = GOMP_CL_DISPATCH_EXIT;
+  msg.status = status;
+  gomp_cl_dispatch_send (&msg, NULL);
+}
+
+void
+gomp_cl_dispatch_post (void)
+{
+  gomp_cl_dispatch_ready = false;
+  gomp_cl_check_mpi (MPI_Ibcast (&gomp_cl_incoming, sizeof gomp_cl_incoming,
+				 MPI_BYTE, 0, gomp_cl_dispatch_comm,
+				 &gomp_cl_dispatch_req), "MPI_Ibcast");
+}
+
+void
+gomp_cl_dispatch_poll (void)
+{
+  int done = 0;
+
+  if (gomp_cl_exiting || gomp_cl_dispatch_ready
+      || gomp_cl_dispatch_req == MPI_REQUEST_NULL)
+    return;
+  gomp_cl_check_mpi (MPI_Test (&gomp_cl_dispatch_req, &done,
+			       MPI_STATUS_IGNORE), "MPI_Test");
+  if (!done)
+    return;
+  gomp_cl_dispatch_ready = true;
+  if (gomp_cl_incoming.kind == GOMP_CL_DISPATCH_EXIT)
+    {
+      /* Rank 0 ended the program while this rank was busy (exit() inside
+	 a region): end in step with it.  */
+      gomp_cl_exiting = true;
+      gomp_cl_finish (gomp_cl_incoming.status);
+    }
+}
+
+int
+gomp_cl_serve (void)
+{
+  for (;;)
+    {
+      if (!gomp_cl_dispatch_ready)
+	{
+	  struct gomp_cl_backoff b;
+	  int done = 0;
+	  gomp_cl_backoff_init (&b);
+	  for (;;)
+	    {
+	      gomp_cl_check_mpi (MPI_Test (&gomp_cl_dispatch_req, &done,
+					   MPI_STATUS_IGNORE), "MPI_Test");
+	      if (done)
+		break;
+	      gomp_cl_backoff_pause (&b);
+	    }
+	}
+      struct gomp_cl_dispatch msg = gomp_cl_incoming;
+      void *notices = msg.notices;
+      if (msg.kind == GOMP_CL_DISPATCH_EXIT)
+	{
+	  gomp_cl_exiting = true;
+	  return msg.status;
+	}
+      if (msg.kind != GOMP_CL_DISPATCH_REGION)
+	gomp_cl_fatal ("unknown dispatch %u from rank 0", msg.kind);
+      if (msg.notices_len > GOMP_CL_DISPATCH_INLINE)
+	{
+	  MPI_Request req;
+	  notices = malloc (msg.notices_len);
+	  if (!notices)
+	    gomp_cl_fatal ("out of memory for write notices");
+	  gomp_cl_check_mpi (MPI_Ibcast (notices, msg.notices_len, MPI_BYTE,
+					 0, gomp_cl_dispatch_comm, &req),
+			     "MPI_Ibcast");
+	  gomp_cl_wait (&req);
+	}
+      /* The next broadcast is posted before the region runs, so that its
+	 waits can see the program's end.  */
+      gomp_cl_dispatch_post ();
+      gomp_cl_acquire_packed (notices, msg.notices_len);
+      if (notices != msg.notices)
+	free (notices);
+      gomp_cl_region_seq = msg.seq;
+      gomp_cl_sync.regions++;
+      gomp_cl_host->run_region ((void (*) (void *)) (uintptr_t) msg.fn,
+				(void *) (uintptr_t) msg.data, msg.nthreads,
+				msg.flags);
+    }
+}

@@ -1,0 +1,49 @@
+/* stats.c -- OMPC_STATS=1: every node prints, when the program ends, what
+   its synchronisation cost (this file) and what its DSM did
+   (gomp_dsm_print_stats).  OMPC_STATS is in the runtime's table of
+   environment variables (env.c); the module reads it itself because it
+   does not link the runtime's private symbols.  */
+
+#include "cluster-int.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct gomp_cl_sync_stats gomp_cl_sync;
+bool gomp_cl_stats_enabled;
+
+void
+gomp_cl_stats_init (void)
+{
+  const char *v = getenv ("OMPC_STATS");
+  gomp_cl_stats_enabled = v && *v && strcmp (v, "0") != 0;
+}
+
+void
+gomp_cl_stats_print (void)
+{
+  char buf[1024];
+  struct gomp_cl_sync_stats *s = &gomp_cl_sync;
+  struct gomp_cl_stats t;
+  gomp_cl_get_stats (&t);
+  int n = snprintf (buf, sizeof buf,
+		    "ompcluster stats: rank %d: regions %lu, barriers %lu "
+		    "(%.3f ms in them, %.1f us each), locks %lu local / %lu "
+		    "remote, loop chunks %lu local / %lu remote; collectives "
+		    "%lu (%lu bytes), messages sent %llu (%llu bytes), "
+		    "received %llu (%llu bytes)\n",
+		    gomp_cl_rank, s->regions, s->barriers,
+		    s->barrier_time * 1e3,
+		    s->barriers ? s->barrier_time * 1e6 / s->barriers : 0.0,
+		    s->locks_local, s->locks_remote, s->loop_chunks_local,
+		    s->loop_chunks_remote, s->msgs, s->bytes,
+		    (unsigned long long) t.msgs_sent,
+		    (unsigned long long) t.bytes_sent,
+		    (unsigned long long) t.msgs_recv,
+		    (unsigned long long) t.bytes_recv);
+  fflush (stdout);
+  if (n > 0 && write (STDERR_FILENO, buf, n) < 0)
+    return;
+  gomp_dsm_print_stats ();
+}

@@ -1,0 +1,120 @@
+/* wait.c -- waiting for MPI requests with back-off, so that idle ranks and
+   oversubscribed nodes do not burn the processors their peers need.
+   MPICH busy-polls inside blocking calls; this module never makes one
+   that can wait long.  */
+
+#include "cluster-int.h"
+#include <errno.h>
+#include <sched.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+
+/* How long a waiter polls before it starts sleeping, and the longest sleep
+   between polls.  When the node's processors are oversubscribed (more
+   ranks on this machine than processors, as in tests), a waiter that
+   polls takes the processor from the rank it waits for: it then polls
+   only briefly, yielding.  */
+#define GOMP_CL_SPIN_NS 2000000L
+#define GOMP_CL_SPIN_OVERSUBSCRIBED_NS 50000L
+#define GOMP_CL_SLEEP_MIN_NS 1000L
+#define GOMP_CL_SLEEP_MAX_NS 100000L
+
+static __thread bool gomp_cl_slack_set;
+static long gomp_cl_spin_ns = GOMP_CL_SPIN_NS;
+static bool gomp_cl_oversubscribed;
+
+void
+gomp_cl_wait_init (void)
+{
+  MPI_Comm local;
+  int local_ranks = 1;
+  cpu_set_t set;
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    cpus = CPU_COUNT (&set);
+  if (MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+			   MPI_INFO_NULL, &local) == MPI_SUCCESS)
+    {
+      MPI_Comm_size (local, &local_ranks);
+      MPI_Comm_free (&local);
+    }
+  /* Each rank has at least its waiting thread and its service thread.  */
+  if (cpus > 0 && local_ranks > cpus)
+    {
+      gomp_cl_oversubscribed = true;
+      gomp_cl_spin_ns = GOMP_CL_SPIN_OVERSUBSCRIBED_NS;
+    }
+}
+
+double
+gomp_cl_now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void
+gomp_cl_backoff_init (struct gomp_cl_backoff *b)
+{
+  b->polls = 0;
+  b->sleep_ns = 0;
+  clock_gettime (CLOCK_MONOTONIC, &b->start);
+}
+
+void
+gomp_cl_backoff_pause (struct gomp_cl_backoff *b)
+{
+  if (b->sleep_ns == 0)
+    {
+      /* Still spinning: look at the clock every 64 polls.  */
+      if (++b->polls % 64 != 0)
+	{
+	  if (gomp_cl_oversubscribed)
+	    sched_yield ();
+	  else
+	    __builtin_ia32_pause ();
+	  return;
+	}
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      long ns = (now.tv_sec - b->start.tv_sec) * 1000000000L
+		+ (now.tv_nsec - b->start.tv_nsec);
+      if (ns < gomp_cl_spin_ns)
+	return;
+      b->sleep_ns = GOMP_CL_SLEEP_MIN_NS;
+      if (!gomp_cl_slack_set)
+	{
+	  /* The default 50 us slack would turn every short sleep into a
+	     long one.  Per thread.  */
+	  prctl (PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+	  gomp_cl_slack_set = true;
+	}
+    }
+  struct timespec ts = { 0, b->sleep_ns };
+  while (nanosleep (&ts, &ts) == -1 && errno == EINTR)
+    ;
+  if (b->sleep_ns < GOMP_CL_SLEEP_MAX_NS)
+    b->sleep_ns = b->sleep_ns * 2 > GOMP_CL_SLEEP_MAX_NS
+		  ? GOMP_CL_SLEEP_MAX_NS : b->sleep_ns * 2;
+}
+
+void
+gomp_cl_wait (MPI_Request *req)
+{
+  struct gomp_cl_backoff b;
+  int done = 0;
+
+  gomp_cl_backoff_init (&b);
+  for (;;)
+    {
+      gomp_cl_check_mpi (MPI_Test (req, &done, MPI_STATUS_IGNORE),
+			 "MPI_Test");
+      if (done)
+	return;
+      if (gomp_cl_rank != 0)
+	gomp_cl_dispatch_poll ();
+      gomp_cl_backoff_pause (&b);
+    }
+}
