@@ -1,0 +1,1133 @@
+/* task.c -- explicit tasks (OpenMP 5.1, section 2.12): GOMP_task with its
+   if, final, untied, mergeable, priority, depend and detach clauses,
+   taskwait (with depend), taskyield, taskgroup, omp_fulfill_event and
+   omp_in_final, and the hooks by which teams and barriers run tasks.
+   task.h describes the data structures.
+
+   Untied tasks run as tied ones and mergeable ones are never merged (both
+   are allowed).  With several nodes a task runs on its creator's node: the
+   queues belong to the node-local part of a team.  */
+
+#include "task.h"
+#include "omp.h"
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Implicit-task records, reused by depth of nesting on each thread.  */
+#define GOMP_IMPLICIT_CACHE 8
+static __thread struct gomp_task *gomp_implicit_cache[GOMP_IMPLICIT_CACHE]
+  __attribute__ ((tls_model ("initial-exec")));
+static __thread unsigned gomp_implicit_depth
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* ---- Lists. ---- */
+
+static inline void
+gomp_tlist_remove (struct gomp_tlist *l, struct gomp_task *t, size_t off)
+{
+  struct gomp_tlink *lk = (struct gomp_tlink *) ((char *) t + off);
+  if (lk->prev)
+    ((struct gomp_tlink *) ((char *) lk->prev + off))->next = lk->next;
+  else
+    l->head = lk->next;
+  if (lk->next)
+    ((struct gomp_tlink *) ((char *) lk->next + off))->prev = lk->prev;
+  else
+    l->tail = lk->prev;
+  lk->next = lk->prev = NULL;
+}
+
+static inline struct gomp_tlink *
+gomp_tlink_of (struct gomp_task *t, size_t off)
+{
+  return (struct gomp_tlink *) ((char *) t + off);
+}
+
+/* Inserts T after AFTER (NULL: at the head).  */
+static inline void
+gomp_tlist_insert_after (struct gomp_tlist *l, struct gomp_task *after,
+			 struct gomp_task *t, size_t off)
+{
+  struct gomp_tlink *lk = gomp_tlink_of (t, off);
+  struct gomp_task *next = after ? gomp_tlink_of (after, off)->next : l->head;
+  lk->prev = after;
+  lk->next = next;
+  if (after)
+    gomp_tlink_of (after, off)->next = t;
+  else
+    l->head = t;
+  if (next)
+    gomp_tlink_of (next, off)->prev = t;
+  else
+    l->tail = t;
+}
+
+/* FIFO among equal priorities: after the last task of priority >= T's.  */
+static inline void
+gomp_tlist_push_fifo (struct gomp_tlist *l, struct gomp_task *t, size_t off)
+{
+  struct gomp_task *after = l->tail;
+  while (after && after->priority < t->priority)
+    after = gomp_tlink_of (after, off)->prev;
+  gomp_tlist_insert_after (l, after, t, off);
+}
+
+/* LIFO among equal priorities: before the first task of priority <= T's.  */
+static inline void
+gomp_tlist_push_lifo (struct gomp_tlist *l, struct gomp_task *t, size_t off)
+{
+  struct gomp_task *before = l->head, *after = NULL;
+  while (before && before->priority > t->priority)
+    {
+      after = before;
+      before = gomp_tlink_of (before, off)->next;
+    }
+  gomp_tlist_insert_after (l, after, t, off);
+}
+
+#define OFF_CHILD offsetof (struct gomp_task, child_link)
+#define OFF_TEAM offsetof (struct gomp_task, team_link)
+#define OFF_TG offsetof (struct gomp_task, tg_link)
+
+/* ---- Waiting. ----
+   A thread that must wait for children, taskgroup members or dependences
+   publishes a word (0: waiting, 2: asleep) where the notifier, under the
+   team's task lock, stores 1.  */
+
+static void
+gomp_task_word_wait (int *word)
+{
+  unsigned long n = gomp_spin_limit ();
+  for (unsigned long i = 0; i < n; i++)
+    {
+      if (__atomic_load_n (word, __ATOMIC_ACQUIRE) == 1)
+	return;
+      gomp_cpu_relax ();
+    }
+  int expected = 0;
+  if (!__atomic_compare_exchange_n (word, &expected, 2, false,
+				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return;
+  do
+    gomp_futex_wait (word, 2);
+  while (__atomic_load_n (word, __ATOMIC_ACQUIRE) != 1);
+}
+
+static inline void
+gomp_task_word_notify (int **slot)
+{
+  int *word = *slot;
+  if (word == NULL)
+    return;
+  *slot = NULL;
+  if (__atomic_exchange_n (word, 1, __ATOMIC_RELEASE) == 2)
+    gomp_futex_wake (word, 1);
+}
+
+/* ---- Team state and the current task. ---- */
+
+struct gomp_team_tasks *
+gomp_team_tasks (struct gomp_team *team)
+{
+  struct gomp_team_tasks *tt = __atomic_load_n (&team->task_data,
+						__ATOMIC_ACQUIRE);
+  if (GOMP_LIKELY (tt != NULL))
+    return tt;
+  struct gomp_team_tasks *n = calloc (1, sizeof *n);
+  if (n == NULL)
+    gomp_fatal ("out of memory for the task queue of a team");
+  gomp_mutex_init (&n->lock);
+  void *expected = NULL;
+  if (__atomic_compare_exchange_n (&team->task_data, &expected, n, false,
+				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return n;
+  free (n);
+  return expected;
+}
+
+static void
+gomp_task_init_implicit (struct gomp_task *t, struct gomp_team *team,
+			 struct gomp_task *outer)
+{
+  memset (t, 0, offsetof (struct gomp_task, icv));
+  t->team = team;
+  t->kind = GOMP_TASK_IMPLICIT;
+  t->outer = outer;
+}
+
+static struct gomp_task *
+gomp_implicit_record (unsigned depth)
+{
+  if (depth < GOMP_IMPLICIT_CACHE)
+    {
+      struct gomp_task *t = gomp_implicit_cache[depth];
+      if (t == NULL)
+	{
+	  t = malloc (sizeof *t);
+	  if (t == NULL)
+	    gomp_fatal ("out of memory for an implicit task");
+	  gomp_implicit_cache[depth] = t;
+	}
+      return t;
+    }
+  struct gomp_task *t = malloc (sizeof *t);
+  if (t == NULL)
+    gomp_fatal ("out of memory for an implicit task");
+  return t;
+}
+
+/* The task the thread runs; an initial thread's implicit task gets its
+   record the first time it is needed.  */
+struct gomp_task *
+gomp_current_task (struct gomp_thread *thr)
+{
+  struct gomp_task *t = thr->task;
+  if (GOMP_LIKELY (t != NULL))
+    return t;
+  t = gomp_implicit_record (gomp_implicit_depth);
+  gomp_task_init_implicit (t, thr->ts.team, NULL);
+  thr->task = t;
+  return t;
+}
+
+/* A team's tasking state outlives the team's region a little: a thread
+   that finished the last task may still release the lock after the
+   barrier completed.  So gomp_team_tasks_fini keeps it on the master's
+   list of spares, and the master's next team takes it back only after
+   gomp_team_start has seen every worker of the pool leave the previous
+   team.  */
+static __thread struct gomp_team_tasks *gomp_spare_tasks
+  __attribute__ ((tls_model ("initial-exec")));
+
+void
+gomp_team_tasks_init (struct gomp_team *team)
+{
+  struct gomp_team_tasks *tt = gomp_spare_tasks;
+  if (tt)
+    gomp_spare_tasks = tt->next_spare;
+  team->task_data = tt;
+}
+
+void
+gomp_team_tasks_fini (struct gomp_team *team)
+{
+  struct gomp_team_tasks *tt = team->task_data;
+  if (tt == NULL)
+    return;
+  tt->next_spare = gomp_spare_tasks;
+  gomp_spare_tasks = tt;
+  team->task_data = NULL;
+}
+
+void
+gomp_thread_task_init (struct gomp_thread *thr)
+{
+  unsigned depth = ++gomp_implicit_depth;
+  struct gomp_task *t = gomp_implicit_record (depth);
+  gomp_task_init_implicit (t, thr->ts.team, thr->task);
+  /* GOMP_parallel_reductions: the implicit tasks are in the reduction's
+     taskgroup.  */
+  if (thr->ts.team)
+    t->taskgroup = thr->ts.team->reduction_data;
+  thr->task = t;
+}
+
+void
+gomp_thread_task_fini (struct gomp_thread *thr)
+{
+  struct gomp_task *t = thr->task;
+  unsigned depth = gomp_implicit_depth--;
+  thr->task = t->outer;
+  if (t->deps)
+    {
+      free (t->deps->buckets);
+      free (t->deps);
+    }
+  if (depth >= GOMP_IMPLICIT_CACHE)
+    free (t);
+}
+
+/* A target region run on the host makes the thread a new initial thread
+   (target.c): its implicit task gets a record one level deeper, and the
+   enclosing task is restored afterwards.  */
+void *
+gomp_task_push_initial (struct gomp_thread *thr)
+{
+  void *saved = thr->task;
+  gomp_implicit_depth++;
+  thr->task = NULL;
+  return saved;
+}
+
+void
+gomp_task_pop_initial (struct gomp_thread *thr, void *saved)
+{
+  struct gomp_task *t = thr->task;
+  unsigned depth = gomp_implicit_depth--;
+  if (t)
+    {
+      if (t->deps)
+	{
+	  free (t->deps->buckets);
+	  free (t->deps);
+	}
+      if (depth >= GOMP_IMPLICIT_CACHE)
+	free (t);
+    }
+  thr->task = saved;
+}
+
+/* ---- Dependences. ---- */
+
+static inline size_t
+gomp_dep_hash (void *addr)
+{
+  return ((uintptr_t) addr >> 3) * 0x9e3779b97f4a7c15ull >> 20;
+}
+
+static struct gomp_dep_entry *
+gomp_dep_lookup (struct gomp_dep_table *tab, void *addr, bool insert)
+{
+  struct gomp_dep_entry **b = &tab->buckets[gomp_dep_hash (addr) & tab->mask];
+  for (struct gomp_dep_entry *e = *b; e; e = e->chain)
+    if (e->addr == addr)
+      return e;
+  if (!insert)
+    return NULL;
+  if (tab->count >= 2 * (tab->mask + 1))
+    {
+      /* Grow: rehash every entry into twice the buckets.  */
+      size_t nb = 2 * (tab->mask + 1);
+      struct gomp_dep_entry **nbk = calloc (nb, sizeof *nbk);
+      if (nbk == NULL)
+	gomp_fatal ("out of memory for task dependences");
+      for (size_t i = 0; i <= tab->mask; i++)
+	for (struct gomp_dep_entry *e = tab->buckets[i], *n; e; e = n)
+	  {
+	    n = e->chain;
+	    struct gomp_dep_entry **nb2 = &nbk[gomp_dep_hash (e->addr)
+					       & (nb - 1)];
+	    e->chain = *nb2;
+	    *nb2 = e;
+	  }
+      free (tab->buckets);
+      tab->buckets = nbk;
+      tab->mask = nb - 1;
+      b = &tab->buckets[gomp_dep_hash (addr) & tab->mask];
+    }
+  struct gomp_dep_entry *e = calloc (1, sizeof *e);
+  if (e == NULL)
+    gomp_fatal ("out of memory for task dependences");
+  e->addr = addr;
+  e->chain = *b;
+  *b = e;
+  tab->count++;
+  return e;
+}
+
+static void
+gomp_dep_table_free (struct gomp_dep_table *tab)
+{
+  for (size_t i = 0; i <= tab->mask; i++)
+    for (struct gomp_dep_entry *e = tab->buckets[i], *n; e; e = n)
+      {
+	n = e->chain;
+	free (e);
+      }
+  free (tab->buckets);
+  free (tab);
+}
+
+/* Makes SUCC wait for PRED (once, however many items they share).  */
+static void
+gomp_dep_edge (struct gomp_task *pred, struct gomp_task *succ)
+{
+  if (pred == NULL || pred == succ
+      || (pred->nsucc && pred->succ[pred->nsucc - 1] == succ))
+    return;
+  if (pred->nsucc == pred->succ_cap)
+    {
+      unsigned cap = pred->succ_cap ? 2 * pred->succ_cap : 4;
+      struct gomp_task **s = realloc (pred->succ, cap * sizeof *s);
+      if (s == NULL)
+	gomp_fatal ("out of memory for task dependences");
+      pred->succ = s;
+      pred->succ_cap = cap;
+    }
+  pred->succ[pred->nsucc++] = succ;
+  succ->npred++;
+}
+
+/* The number of items in DEPEND (see GOMP_task), and calls ITEM (ADDR,
+   IS_IN) on each.  */
+static size_t
+gomp_depend_count (void **depend)
+{
+  return (uintptr_t) (depend[0] ? depend[0] : depend[1]);
+}
+
+static inline void
+gomp_depend_item (void **depend, size_t i, void **addr, bool *is_in)
+{
+  if (depend[0])
+    {
+      size_t nout = (uintptr_t) depend[1];
+      *addr = depend[2 + i];
+      *is_in = i >= nout;
+      return;
+    }
+  size_t nout = (uintptr_t) depend[2], nmutex = (uintptr_t) depend[3];
+  size_t nin = (uintptr_t) depend[4];
+  if (i < nout + nmutex + nin)
+    {
+      /* mutexinoutset is treated as out: stricter, and conforming.  */
+      *addr = depend[5 + i];
+      *is_in = i >= nout + nmutex;
+      return;
+    }
+  /* An omp_depend_t from the depobj construct: address and kind.  */
+  void **d = (void **) depend[5 + i];
+  *addr = d[0];
+  switch ((uintptr_t) d[1])
+    {
+    case GOMP_DEPEND_IN:
+      *is_in = true;
+      break;
+    case GOMP_DEPEND_OUT:
+    case GOMP_DEPEND_INOUT:
+    case GOMP_DEPEND_MUTEXINOUTSET:
+      *is_in = false;
+      break;
+    default:
+      gomp_fatal ("unknown dependence type %d in an omp_depend_t "
+		  "(uninitialised depend object?)", (int) (uintptr_t) d[1]);
+    }
+}
+
+/* Adds to T the edges from the siblings it depends on, per the table of
+   PARENT; when RECORD, enters T's items in the table (T is a deferred
+   sibling).  Called with the team's task lock held.  */
+static void
+gomp_task_add_depend (struct gomp_task *parent, struct gomp_task *t,
+		      void **depend, bool record)
+{
+  size_t n = gomp_depend_count (depend);
+  if (parent->deps == NULL)
+    {
+      if (!record)
+	return;
+      struct gomp_dep_table *tab = malloc (sizeof *tab);
+      size_t nb = 16;
+      while (nb < 2 * n)
+	nb *= 2;
+      if (tab)
+	tab->buckets = calloc (nb, sizeof *tab->buckets);
+      if (tab == NULL || tab->buckets == NULL)
+	gomp_fatal ("out of memory for task dependences");
+      tab->mask = nb - 1;
+      tab->count = 0;
+      parent->deps = tab;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      void *addr;
+      bool is_in;
+      gomp_depend_item (depend, i, &addr, &is_in);
+      struct gomp_dep_entry *e = gomp_dep_lookup (parent->deps, addr, record);
+      if (e == NULL)
+	continue;
+      if (is_in)
+	gomp_dep_edge (e->last_out, t);
+      else if (e->ins)
+	for (struct gomp_dep_rec *r = e->ins; r; r = r->next)
+	  gomp_dep_edge (r->task, t);
+      else
+	gomp_dep_edge (e->last_out, t);
+      if (!record)
+	continue;
+      struct gomp_dep_rec *r = &t->dep_recs[i];
+      r->task = t;
+      r->is_in = is_in;
+      if (is_in)
+	{
+	  r->entry = e;
+	  r->prev = NULL;
+	  r->next = e->ins;
+	  if (e->ins)
+	    e->ins->prev = r;
+	  e->ins = r;
+	}
+      else
+	{
+	  /* T now orders every later access: the in siblings need no
+	     longer be remembered.  */
+	  for (struct gomp_dep_rec *q = e->ins, *nx; q; q = nx)
+	    {
+	      nx = q->next;
+	      q->entry = NULL;
+	    }
+	  e->ins = NULL;
+	  e->last_out = t;
+	  r->entry = e;
+	  r->next = r->prev = NULL;
+	}
+    }
+}
+
+/* Takes finished T out of its parent's table.  */
+static void
+gomp_task_remove_depend (struct gomp_task *t)
+{
+  for (unsigned i = 0; i < t->ndeps; i++)
+    {
+      struct gomp_dep_rec *r = &t->dep_recs[i];
+      struct gomp_dep_entry *e = r->entry;
+      if (e == NULL)
+	continue;
+      if (!r->is_in)
+	{
+	  if (e->last_out == t)
+	    e->last_out = NULL;
+	}
+      else
+	{
+	  if (r->prev)
+	    r->prev->next = r->next;
+	  else
+	    e->ins = r->next;
+	  if (r->next)
+	    r->next->prev = r->prev;
+	}
+      r->entry = NULL;
+    }
+}
+
+/* ---- Queueing and completion (all with the team's task lock held). ---- */
+
+void
+gomp_barrier_maybe_wake (struct gomp_team *team)
+{
+  if (__atomic_load_n (&team->barrier.state, __ATOMIC_SEQ_CST)
+      & GOMP_BAR_ARRIVED_MASK)
+    gomp_team_barrier_wake (team);
+}
+
+/* T may start: queue it and tell whoever may run it.  */
+static void
+gomp_task_make_ready (struct gomp_team_tasks *tt, struct gomp_task *t)
+{
+  struct gomp_team *team = t->team;
+  bool was_busy = t->kind == GOMP_TASK_WAITING;
+  t->kind = GOMP_TASK_READY;
+  if (t->parent)
+    {
+      if (was_busy)
+	gomp_tlist_remove (&t->parent->busy_children, t, OFF_CHILD);
+      gomp_tlist_push_lifo (&t->parent->ready_children, t, OFF_CHILD);
+      gomp_task_word_notify (&t->parent->waiter);
+    }
+  if (t->member_of)
+    {
+      gomp_tlist_push_lifo (&t->member_of->ready, t, OFF_TG);
+      gomp_task_word_notify (&t->member_of->waiter);
+    }
+  gomp_tlist_push_fifo (&tt->queue, t, OFF_TEAM);
+  __atomic_store_n (&team->task_queued, team->task_queued + 1,
+		    __ATOMIC_SEQ_CST);
+}
+
+/* Takes ready T out of the queues: it is about to run.  */
+static void
+gomp_task_dequeue (struct gomp_team_tasks *tt, struct gomp_task *t)
+{
+  struct gomp_team *team = t->team;
+  gomp_tlist_remove (&tt->queue, t, OFF_TEAM);
+  if (t->member_of)
+    gomp_tlist_remove (&t->member_of->ready, t, OFF_TG);
+  if (t->parent)
+    {
+      gomp_tlist_remove (&t->parent->ready_children, t, OFF_CHILD);
+      gomp_tlist_insert_after (&t->parent->busy_children,
+			       t->parent->busy_children.tail, t, OFF_CHILD);
+    }
+  __atomic_store_n (&team->task_queued, team->task_queued - 1,
+		    __ATOMIC_RELAXED);
+  t->kind = GOMP_TASK_RUNNING;
+}
+
+/* T is complete.  Releases its successors, leaves its parent and
+   taskgroup, orphans its own unfinished children.  Returns true when it
+   was the team's last task (the caller wakes the barrier after
+   unlocking); T is freed by the caller.  */
+static bool
+gomp_task_complete (struct gomp_team_tasks *tt, struct gomp_task *t)
+{
+  struct gomp_team *team = t->team;
+  for (unsigned i = 0; i < t->nsucc; i++)
+    {
+      struct gomp_task *s = t->succ[i];
+      if (--s->npred == 0)
+	{
+	  if (s->kind == GOMP_TASK_DEPWAIT)
+	    gomp_task_word_notify (&s->waiter);
+	  else
+	    gomp_task_make_ready (tt, s);
+	}
+    }
+  free (t->succ);
+  struct gomp_task *parent = t->parent;
+  if (parent)
+    {
+      if (t->ndeps)
+	gomp_task_remove_depend (t);
+      gomp_tlist_remove (&parent->busy_children, t, OFF_CHILD);
+      __atomic_store_n (&parent->num_children, parent->num_children - 1,
+			__ATOMIC_RELEASE);
+      if (parent->num_children == 0)
+	gomp_task_word_notify (&parent->waiter);
+    }
+  struct gomp_taskgroup *tg = t->member_of;
+  if (tg)
+    {
+      __atomic_store_n (&tg->num_children, tg->num_children - 1,
+			__ATOMIC_RELEASE);
+      if (tg->num_children == 0)
+	gomp_task_word_notify (&tg->waiter);
+    }
+  for (struct gomp_task *c = t->ready_children.head; c;
+       c = c->child_link.next)
+    c->parent = NULL;
+  for (struct gomp_task *c = t->busy_children.head; c;
+       c = c->child_link.next)
+    c->parent = NULL;
+  if (t->deps)
+    gomp_dep_table_free (t->deps);
+  unsigned long left = team->task_count - 1;
+  __atomic_store_n (&team->task_count, left, __ATOMIC_SEQ_CST);
+  return left == 0;
+}
+
+/* Whether tasks of taskgroup TG (NULL: none) of TEAM must not start.  */
+bool
+gomp_task_cancelled (struct gomp_team *team, struct gomp_taskgroup *tg)
+{
+  if (__atomic_load_n (&team->cancelled, __ATOMIC_RELAXED))
+    return true;
+  for (; tg; tg = tg->workshare ? tg->prev : NULL)
+    if (__atomic_load_n (&tg->cancelled, __ATOMIC_RELAXED))
+      return true;
+  return false;
+}
+
+/* Runs dequeued T on THR, called with the lock held.  Returns false with
+   the lock held, or true, with the lock released and the barrier woken,
+   when T was the team's last task: a thread in the team's barrier must
+   then not touch TT again, the barrier may complete at once.  */
+static bool
+gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
+	       struct gomp_task *t)
+{
+  struct gomp_team *team = t->team;
+  bool cancelled = gomp_cancel_var && gomp_task_cancelled (team,
+							   t->member_of);
+  gomp_mutex_unlock (&tt->lock);
+  if (!cancelled)
+    {
+      void *saved_task = thr->task;
+      struct gomp_task_icv *saved_icv = thr->icv;
+      thr->task = t;
+      thr->icv = &t->icv;
+      t->fn (t->fn_data);
+      thr->task = saved_task;
+      thr->icv = saved_icv;
+    }
+  gomp_mutex_lock (&tt->lock);
+  if (t->detach && !t->fulfilled && !cancelled)
+    {
+      /* omp_fulfill_event completes it.  */
+      t->kind = GOMP_TASK_DETACHED;
+      return false;
+    }
+  bool last = gomp_task_complete (tt, t);
+  free (t);
+  if (!last)
+    return false;
+  gomp_mutex_unlock (&tt->lock);
+  gomp_team_barrier_wake (team);
+  return true;
+}
+
+/* The same for a thread outside the barrier, which keeps the lock.  */
+static inline void
+gomp_task_run_locked (struct gomp_thread *thr, struct gomp_team_tasks *tt,
+		      struct gomp_task *t)
+{
+  if (gomp_task_run (thr, tt, t))
+    gomp_mutex_lock (&tt->lock);
+}
+
+/* ---- Hooks for the barrier. ---- */
+
+bool
+gomp_barrier_handle_tasks (struct gomp_team *team)
+{
+  struct gomp_team_tasks *tt = __atomic_load_n (&team->task_data,
+						__ATOMIC_ACQUIRE);
+  if (tt == NULL)
+    return false;
+  struct gomp_thread *thr = gomp_thread ();
+  bool ran = false;
+  gomp_mutex_lock (&tt->lock);
+  struct gomp_task *t;
+  while ((t = tt->queue.head) != NULL)
+    {
+      gomp_task_dequeue (tt, t);
+      if (gomp_task_run (thr, tt, t))
+	return true;
+      ran = true;
+    }
+  gomp_mutex_unlock (&tt->lock);
+  return ran;
+}
+
+/* ---- GOMP_task. ---- */
+
+static void gomp_task_wait_depend_1 (struct gomp_thread *thr,
+				     struct gomp_task *parent, void **depend);
+
+/* Runs a task at once on this thread (if(0), final, outside a team, or
+   throttled); its dependences are already met.  BOUNDS as in
+   gomp_task_alloc.  */
+void
+gomp_task_undeferred (struct gomp_thread *thr, struct gomp_task *parent,
+		      void (*fn) (void *), void *data,
+		      void (*cpyfn) (void *, void *), long arg_size,
+		      long arg_align, unsigned flags, int priority,
+		      void *detach, const void *bounds, size_t bounds_size)
+{
+  struct gomp_task t;
+
+  memset (&t, 0, offsetof (struct gomp_task, icv));
+  t.icv = *gomp_icv ();
+  t.parent = parent;
+  t.team = thr->ts.team;
+  t.taskgroup = parent->taskgroup;
+  t.kind = GOMP_TASK_UNDEFERRED;
+  t.priority = priority;
+  t.final_task = parent->final_task || (flags & GOMP_TASK_FLAG_FINAL);
+  int done = 0;
+  if (flags & GOMP_TASK_FLAG_DETACH)
+    {
+      t.detach = true;
+      t.waiter = &done;
+      *(void **) detach = &t;
+      if (data)
+	*(void **) data = &t;
+    }
+
+  struct gomp_task_icv *saved_icv = thr->icv;
+  thr->task = &t;
+  thr->icv = &t.icv;
+  if (GOMP_UNLIKELY (cpyfn != NULL))
+    {
+      char buf[arg_size + arg_align - 1];
+      char *arg = (char *) (((uintptr_t) buf + arg_align - 1)
+			    & ~(uintptr_t) (arg_align - 1));
+      cpyfn (arg, data);
+      if (bounds_size)
+	memcpy (arg, bounds, bounds_size);
+      fn (arg);
+    }
+  else
+    {
+      if (bounds_size)
+	memcpy (data, bounds, bounds_size);
+      fn (data);
+    }
+  thr->icv = saved_icv;
+
+  if (t.detach)
+    {
+      /* The task completes when its event is fulfilled.  */
+      if (__atomic_load_n (&done, __ATOMIC_ACQUIRE) != 1)
+	gomp_task_word_wait (&done);
+    }
+
+  /* Children that outlive it lose their parent, as with any task.  */
+  if (t.had_children)
+    {
+      struct gomp_team_tasks *tt = gomp_team_tasks (t.team);
+      gomp_mutex_lock (&tt->lock);
+      for (struct gomp_task *c = t.ready_children.head; c;
+	   c = c->child_link.next)
+	c->parent = NULL;
+      for (struct gomp_task *c = t.busy_children.head; c;
+	   c = c->child_link.next)
+	c->parent = NULL;
+      gomp_mutex_unlock (&tt->lock);
+      if (t.deps)
+	gomp_dep_table_free (t.deps);
+    }
+  thr->task = parent;
+}
+
+/* Allocates deferred task FN (DATA copied by CPYFN or memcpy) with room
+   for NDEPS depend items, then overwrites the start of its data with the
+   BOUNDS_SIZE bytes at BOUNDS (taskloop's iteration range).  DETACH is
+   GOMP_task's.  Not yet visible to anyone.  */
+struct gomp_task *
+gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
+		 void (*fn) (void *), void *data,
+		 void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+		 unsigned flags, int priority, size_t ndeps, void *detach,
+		 const void *bounds, size_t bounds_size)
+{
+  size_t dep_size = ndeps * sizeof (struct gomp_dep_rec);
+  struct gomp_task *t = malloc (sizeof *t + dep_size + arg_size
+				+ arg_align - 1);
+  if (t == NULL)
+    gomp_fatal ("out of memory creating a task (%ld bytes of data)",
+		arg_size);
+  memset (t, 0, offsetof (struct gomp_task, icv));
+  t->icv = *gomp_icv ();
+  t->parent = parent;
+  t->team = thr->ts.team;
+  t->taskgroup = t->member_of = parent->taskgroup;
+  t->fn = fn;
+  t->priority = priority;
+  t->kind = GOMP_TASK_READY;
+  t->final_task = (flags & GOMP_TASK_FLAG_FINAL) != 0;
+  t->ndeps = ndeps;
+  t->dep_recs = (struct gomp_dep_rec *) (t + 1);
+  char *arg = (char *) (((uintptr_t) (t + 1) + dep_size + arg_align - 1)
+			& ~(uintptr_t) (arg_align - 1));
+  t->fn_data = arg;
+  if (flags & GOMP_TASK_FLAG_DETACH)
+    {
+      t->detach = true;
+      *(void **) detach = t;
+      if (data)
+	*(void **) data = t;
+    }
+  if (cpyfn)
+    {
+      /* Copy constructors run as part of the new task.  */
+      thr->task = t;
+      cpyfn (arg, data);
+      thr->task = parent;
+    }
+  else
+    memcpy (arg, data, arg_size);
+  if (bounds_size)
+    memcpy (arg, bounds, bounds_size);
+  return t;
+}
+
+/* Makes allocated task T a child of PARENT in the team, queued or waiting
+   for the siblings DEPEND names.  With the team's task lock held; returns
+   true when T was queued (the caller then wakes the barrier).  */
+bool
+gomp_task_submit (struct gomp_team_tasks *tt, struct gomp_task *parent,
+		  struct gomp_task *t, void **depend)
+{
+  struct gomp_team *team = t->team;
+  if (t->member_of)
+    t->member_of->num_children++;
+  parent->num_children++;
+  parent->had_children = true;
+  __atomic_store_n (&team->task_count, team->task_count + 1,
+		    __ATOMIC_SEQ_CST);
+  if (t->ndeps)
+    gomp_task_add_depend (parent, t, depend, true);
+  if (t->npred)
+    {
+      t->kind = GOMP_TASK_WAITING;
+      gomp_tlist_insert_after (&parent->busy_children,
+			       parent->busy_children.tail, t, OFF_CHILD);
+      return false;
+    }
+  gomp_task_make_ready (tt, t);
+  return true;
+}
+
+/* The effective priority of a priority clause.  */
+static inline int
+gomp_task_priority (unsigned flags, int priority)
+{
+  if (GOMP_LIKELY (!(flags & GOMP_TASK_FLAG_PRIORITY)))
+    return 0;
+  if (priority > gomp_max_task_priority_var)
+    priority = gomp_max_task_priority_var;
+  return priority < 0 ? 0 : priority;
+}
+
+/* Whether a new task must run undeferred.  */
+static inline bool
+gomp_task_undeferred_p (struct gomp_team *team, struct gomp_task *parent,
+			bool if_clause, unsigned long ntasks)
+{
+  return !if_clause || team == NULL || parent->final_task
+	 || team->task_count + ntasks
+	    > GOMP_TASK_THROTTLE * team->local_nthreads;
+}
+
+/* DEPEND: if depend[0] is nonzero, depend[0] items of which the first
+   depend[1] are out/inout and the rest in, addresses from depend[2].
+   Otherwise depend[1] items: depend[2] out/inout, depend[3]
+   mutexinoutset, depend[4] in, addresses from depend[5], then omp_depend_t
+   pointers (depobj) for the rest.  */
+GOMP_EXPORT void
+GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
+	   long arg_size, long arg_align, bool if_clause, unsigned flags,
+	   void **depend, int priority_arg, void *detach)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_team *team = thr->ts.team;
+  struct gomp_task *parent = gomp_current_task (thr);
+  int priority = gomp_task_priority (flags, priority_arg);
+
+  if (GOMP_UNLIKELY (gomp_cancel_var) && team
+      && gomp_task_cancelled (team, parent->taskgroup))
+    return;
+
+  if (gomp_task_undeferred_p (team, parent, if_clause, 1))
+    {
+      if ((flags & GOMP_TASK_FLAG_DEPEND) && parent->deps)
+	gomp_task_wait_depend_1 (thr, parent, depend);
+      gomp_task_undeferred (thr, parent, fn, data, cpyfn, arg_size,
+			    arg_align, flags, priority, detach, NULL, 0);
+      return;
+    }
+
+  size_t ndeps = (flags & GOMP_TASK_FLAG_DEPEND) ? gomp_depend_count (depend)
+						  : 0;
+  struct gomp_task *t = gomp_task_alloc (thr, parent, fn, data, cpyfn,
+					 arg_size, arg_align, flags, priority,
+					 ndeps, detach, NULL, 0);
+  struct gomp_team_tasks *tt = gomp_team_tasks (team);
+  gomp_mutex_lock (&tt->lock);
+  if (GOMP_UNLIKELY (gomp_cancel_var)
+      && gomp_task_cancelled (team, t->member_of))
+    {
+      gomp_mutex_unlock (&tt->lock);
+      free (t);
+      return;
+    }
+  bool queued = gomp_task_submit (tt, parent, t, depend);
+  gomp_mutex_unlock (&tt->lock);
+  if (queued)
+    gomp_barrier_maybe_wake (team);
+}
+
+/* ---- Waiting for children and dependences. ---- */
+
+GOMP_EXPORT void
+GOMP_taskwait (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  if (task == NULL
+      || __atomic_load_n (&task->num_children, __ATOMIC_ACQUIRE) == 0)
+    return;
+  struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
+  gomp_mutex_lock (&tt->lock);
+  for (;;)
+    {
+      struct gomp_task *c = task->ready_children.head;
+      if (c)
+	{
+	  gomp_task_dequeue (tt, c);
+	  gomp_task_run_locked (thr, tt, c);
+	  continue;
+	}
+      if (task->num_children == 0)
+	break;
+      int word = 0;
+      task->waiter = &word;
+      gomp_mutex_unlock (&tt->lock);
+      gomp_task_word_wait (&word);
+      gomp_mutex_lock (&tt->lock);
+    }
+  gomp_mutex_unlock (&tt->lock);
+}
+
+/* Waits until the siblings that DEPEND conflicts with have finished,
+   running ready children meanwhile.  */
+static void
+gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
+			 void **depend)
+{
+  struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
+  struct gomp_task w;
+  memset (&w, 0, offsetof (struct gomp_task, icv));
+  w.kind = GOMP_TASK_DEPWAIT;
+  gomp_mutex_lock (&tt->lock);
+  gomp_task_add_depend (parent, &w, depend, false);
+  while (w.npred)
+    {
+      struct gomp_task *c = parent->ready_children.head;
+      if (c)
+	{
+	  gomp_task_dequeue (tt, c);
+	  gomp_task_run_locked (thr, tt, c);
+	  continue;
+	}
+      int word = 0;
+      w.waiter = &word;
+      parent->waiter = &word;
+      gomp_mutex_unlock (&tt->lock);
+      gomp_task_word_wait (&word);
+      gomp_mutex_lock (&tt->lock);
+      if (parent->waiter == &word)
+	parent->waiter = NULL;
+      if (w.waiter == &word)
+	w.waiter = NULL;
+    }
+  gomp_mutex_unlock (&tt->lock);
+}
+
+void
+gomp_task_wait_depend (void **depend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  if (task == NULL || task->deps == NULL || thr->ts.team == NULL)
+    return;
+  gomp_task_wait_depend_1 (thr, task, depend);
+}
+
+GOMP_EXPORT void
+GOMP_taskwait_depend (void **depend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  /* Cancelled regions skip the wait, as every task scheduling point.  */
+  if (GOMP_UNLIKELY (gomp_cancel_var) && thr->ts.team
+      && __atomic_load_n (&thr->ts.team->cancelled, __ATOMIC_RELAXED))
+    return;
+  gomp_task_wait_depend (depend);
+}
+
+/* A task scheduling point: runs one ready child, if there is one.  */
+GOMP_EXPORT void
+GOMP_taskyield (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  if (task == NULL || task->ready_children.head == NULL)
+    return;
+  struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
+  gomp_mutex_lock (&tt->lock);
+  struct gomp_task *c = task->ready_children.head;
+  if (c)
+    {
+      gomp_task_dequeue (tt, c);
+      gomp_task_run_locked (thr, tt, c);
+    }
+  gomp_mutex_unlock (&tt->lock);
+}
+
+/* ---- taskgroup (2.19.6). ---- */
+
+struct gomp_taskgroup *
+gomp_taskgroup_new (struct gomp_taskgroup *prev)
+{
+  struct gomp_taskgroup *tg = calloc (1, sizeof *tg);
+  if (tg == NULL)
+    gomp_fatal ("out of memory for a taskgroup");
+  tg->prev = prev;
+  return tg;
+}
+
+GOMP_EXPORT void
+GOMP_taskgroup_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = gomp_current_task (thr);
+  task->taskgroup = gomp_taskgroup_new (task->taskgroup);
+}
+
+/* Waits until every member of TG has finished, running ready members.  */
+void
+gomp_taskgroup_wait (struct gomp_thread *thr, struct gomp_task *task,
+		     struct gomp_taskgroup *tg)
+{
+  if (__atomic_load_n (&tg->num_children, __ATOMIC_ACQUIRE) == 0)
+    return;
+  struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
+  gomp_mutex_lock (&tt->lock);
+  for (;;)
+    {
+      struct gomp_task *c = tg->ready.head;
+      if (c)
+	{
+	  gomp_task_dequeue (tt, c);
+	  gomp_task_run_locked (thr, tt, c);
+	  continue;
+	}
+      if (tg->num_children == 0)
+	break;
+      int word = 0;
+      tg->waiter = &word;
+      gomp_mutex_unlock (&tt->lock);
+      gomp_task_word_wait (&word);
+      gomp_mutex_lock (&tt->lock);
+    }
+  gomp_mutex_unlock (&tt->lock);
+}
+
+GOMP_EXPORT void
+GOMP_taskgroup_end (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  struct gomp_taskgroup *tg = task ? task->taskgroup : NULL;
+  if (tg == NULL)
+    return;
+  gomp_taskgroup_wait (thr, task, tg);
+  task->taskgroup = tg->prev;
+  free (tg);
+}
+
+/* ---- detach (2.12.5) and task queries. ---- */
+
+GOMP_EXPORT void
+omp_fulfill_event (omp_event_handle_t event)
+{
+  struct gomp_task *t = (struct gomp_task *) event;
+  if (t == NULL)
+    gomp_fatal ("omp_fulfill_event: the event handle is not one a detach "
+		"clause created");
+  if (t->kind == GOMP_TASK_UNDEFERRED)
+    {
+      /* Its creator waits for this on its stack.  */
+      t->fulfilled = true;
+      int **slot = &t->waiter;
+      int *word = *slot;
+      if (__atomic_exchange_n (word, 1, __ATOMIC_RELEASE) == 2)
+	gomp_futex_wake (word, 1);
+      return;
+    }
+  struct gomp_team *team = t->team;
+  struct gomp_team_tasks *tt = gomp_team_tasks (team);
+  gomp_mutex_lock (&tt->lock);
+  if (t->fulfilled)
+    gomp_fatal ("omp_fulfill_event: the event was already fulfilled");
+  t->fulfilled = true;
+  bool last = false;
+  if (t->kind == GOMP_TASK_DETACHED)
+    {
+      last = gomp_task_complete (tt, t);
+      free (t);
+    }
+  gomp_mutex_unlock (&tt->lock);
+  if (last)
+    gomp_team_barrier_wake (team);
+}
+
+GOMP_EXPORT int
+omp_in_final (void)
+{
+  struct gomp_task *t = gomp_thread ()->task;
+  return t && t->final_task;
+}

@@ -1,0 +1,216 @@
+/* task.h -- the tasking part's own data structures, shared by task.c,
+   taskred.c, taskloop.c, cancel.c and target.c (explicit tasks, taskgroups,
+   dependences, task reductions, cancellation).  Everything else sees tasks
+   only through the hooks declared in libgomp.h.
+
+   Model.  Every task of a team (the node-local part of a team spanning
+   nodes) is protected by one lock, the team's TASKS->LOCK.  A deferred task
+   is, until it completes, in exactly one of two lists of its parent:
+   READY_CHILDREN (it may start) or BUSY_CHILDREN (it waits for dependences,
+   runs, or waits for its detach event).  A ready task is also in the team's
+   QUEUE and, when it belongs to a taskgroup, in the taskgroup's READY list;
+   all three are ordered by priority.  A thread waiting in a barrier runs
+   the team queue, in taskwait its own ready children, at the end of a
+   taskgroup the taskgroup's ready tasks: each a descendant of the waiting
+   task, as the task scheduling constraints ask (OpenMP 5.1, 2.12.6).
+
+   Dependences (2.19.11) are a hash table per parent, from address to the
+   last out/inout/mutexinoutset sibling and the in siblings since; a task
+   with unmet dependences counts its predecessors and is queued when the
+   count reaches zero.  A task's memory is freed when it completes; its
+   unfinished children then lose their parent pointer (nothing else of the
+   parent is used after its completion).  */
+
+#ifndef OMPC_TASK_H
+#define OMPC_TASK_H 1
+
+#include "libgomp.h"
+
+/* From gomp-constants.h (GCC 12): GOMP_task flags and dependence kinds.  */
+#define GOMP_TASK_FLAG_UNTIED		(1 << 0)
+#define GOMP_TASK_FLAG_FINAL		(1 << 1)
+#define GOMP_TASK_FLAG_MERGEABLE	(1 << 2)
+#define GOMP_TASK_FLAG_DEPEND		(1 << 3)
+#define GOMP_TASK_FLAG_PRIORITY		(1 << 4)
+#define GOMP_TASK_FLAG_UP		(1 << 8)
+#define GOMP_TASK_FLAG_GRAINSIZE	(1 << 9)
+#define GOMP_TASK_FLAG_IF		(1 << 10)
+#define GOMP_TASK_FLAG_NOGROUP		(1 << 11)
+#define GOMP_TASK_FLAG_REDUCTION	(1 << 12)
+#define GOMP_TASK_FLAG_DETACH		(1 << 13)
+#define GOMP_TASK_FLAG_STRICT		(1 << 14)
+
+#define GOMP_DEPEND_IN			1
+#define GOMP_DEPEND_OUT			2
+#define GOMP_DEPEND_INOUT		3
+#define GOMP_DEPEND_MUTEXINOUTSET	4
+
+/* GOMP_cancel's and GOMP_cancellation_point's WHICH.  */
+#define GOMP_CANCEL_PARALLEL		1
+#define GOMP_CANCEL_LOOP		2
+#define GOMP_CANCEL_FOR			GOMP_CANCEL_LOOP
+#define GOMP_CANCEL_DO			GOMP_CANCEL_LOOP
+#define GOMP_CANCEL_SECTIONS		4
+#define GOMP_CANCEL_TASKGROUP		8
+
+enum gomp_task_kind
+{
+  GOMP_TASK_IMPLICIT,		/* A thread's implicit task.  */
+  GOMP_TASK_UNDEFERRED,		/* Runs at once, on its creator's stack.  */
+  GOMP_TASK_WAITING,		/* Deferred; waits for its dependences.  */
+  GOMP_TASK_READY,		/* Deferred; queued.  */
+  GOMP_TASK_RUNNING,
+  GOMP_TASK_DETACHED,		/* Body done, detach event not fulfilled.  */
+  GOMP_TASK_DEPWAIT		/* Not a task: a thread in taskwait depend.  */
+};
+
+struct gomp_task;
+
+/* An intrusive doubly linked list of tasks.  */
+struct gomp_tlink
+{
+  struct gomp_task *next, *prev;
+};
+
+struct gomp_tlist
+{
+  struct gomp_task *head, *tail;
+};
+
+/* One address of the dependence table.  */
+struct gomp_dep_entry
+{
+  void *addr;
+  struct gomp_dep_entry *chain;		/* Hash bucket chain.  */
+  struct gomp_task *last_out;		/* Last out sibling, not finished.  */
+  struct gomp_dep_rec *ins;		/* in siblings since then.  */
+};
+
+/* One depend clause item of a task.  */
+struct gomp_dep_rec
+{
+  struct gomp_dep_entry *entry;		/* NULL once unlinked.  */
+  struct gomp_dep_rec *next, *prev;	/* In ENTRY->INS.  */
+  struct gomp_task *task;
+  bool is_in;
+};
+
+struct gomp_dep_table
+{
+  size_t mask;				/* Buckets - 1.  */
+  size_t count;
+  struct gomp_dep_entry **buckets;
+};
+
+struct gomp_taskgroup
+{
+  struct gomp_taskgroup *prev;
+  struct gomp_tlist ready;
+  unsigned long num_children;		/* Member tasks not finished.  */
+  int *waiter;				/* Set while taskgroup end sleeps.  */
+  uintptr_t *reductions;		/* Registered task reductions.  */
+  bool cancelled;
+  bool workshare;			/* A work-share's reduction group.  */
+};
+
+struct gomp_task
+{
+  struct gomp_task *parent;		/* NULL: none, or it finished.  */
+  struct gomp_team *team;
+  /* The innermost taskgroup the task is in now, and the one it counts
+     in (its creator's TASKGROUP when it was created).  */
+  struct gomp_taskgroup *taskgroup, *member_of;
+  void (*fn) (void *);
+  void *fn_data;
+  int priority;
+  unsigned char kind;			/* enum gomp_task_kind */
+  bool final_task;
+  bool detach;				/* Has a detach clause ...  */
+  bool fulfilled;			/* ... and its event is fulfilled.  */
+  bool had_children;			/* Has made deferred children.  */
+  struct gomp_tlink child_link, team_link, tg_link;
+  /* Children not finished, and how many.  */
+  struct gomp_tlist ready_children, busy_children;
+  unsigned long num_children;
+  int *waiter;				/* Set while taskwait sleeps.  */
+  /* Dependences: of the children (this task as parent), and this task's
+     own predecessor count, successors and depend items.  */
+  struct gomp_dep_table *deps;
+  unsigned long npred;
+  struct gomp_task **succ;
+  unsigned nsucc, succ_cap;
+  unsigned ndeps;
+  struct gomp_dep_rec *dep_recs;
+  /* An implicit task: the task the thread ran before the region.  */
+  struct gomp_task *outer;
+  struct gomp_task_icv icv;
+};
+
+/* The team's tasking state (team->task_data).  */
+struct gomp_team_tasks
+{
+  gomp_mutex_t lock;
+  struct gomp_tlist queue;
+  struct gomp_team_tasks *next_spare;
+  /* doacross.c: the state of doacross loops, by work-share slot.  */
+  void *doacross[GOMP_WS_RING];
+  size_t doacross_size[GOMP_WS_RING];
+};
+
+/* task.c */
+extern struct gomp_task *gomp_current_task (struct gomp_thread *thr);
+extern struct gomp_team_tasks *gomp_team_tasks (struct gomp_team *team);
+extern bool gomp_task_cancelled (struct gomp_team *team,
+				 struct gomp_taskgroup *tg);
+extern struct gomp_taskgroup *gomp_taskgroup_new (struct gomp_taskgroup *prev);
+extern struct gomp_task *gomp_task_alloc (struct gomp_thread *thr,
+					  struct gomp_task *parent,
+					  void (*fn) (void *), void *data,
+					  void (*cpyfn) (void *, void *),
+					  long arg_size, long arg_align,
+					  unsigned flags, int priority,
+					  size_t ndeps, void *detach,
+					  const void *bounds,
+					  size_t bounds_size);
+extern bool gomp_task_submit (struct gomp_team_tasks *tt,
+			      struct gomp_task *parent, struct gomp_task *t,
+			      void **depend);
+extern void gomp_task_undeferred (struct gomp_thread *thr,
+				  struct gomp_task *parent,
+				  void (*fn) (void *), void *data,
+				  void (*cpyfn) (void *, void *),
+				  long arg_size, long arg_align,
+				  unsigned flags, int priority, void *detach,
+				  const void *bounds, size_t bounds_size);
+extern void gomp_barrier_maybe_wake (struct gomp_team *team);
+/* The deferred tasks a team may hold per local thread before new ones run
+   undeferred (as GCC's libgomp: producers that outrun the consumers do not
+   exhaust memory).  */
+#define GOMP_TASK_THROTTLE 64
+extern void gomp_taskgroup_wait (struct gomp_thread *thr,
+				 struct gomp_task *task,
+				 struct gomp_taskgroup *tg);
+
+/* Waits for the siblings a depend clause conflicts with (taskwait depend,
+   target constructs).  */
+extern void gomp_task_wait_depend (void **depend);
+
+extern void *gomp_task_push_initial (struct gomp_thread *thr);
+extern void gomp_task_pop_initial (struct gomp_thread *thr, void *saved);
+
+/* teams.c: the league of the calling thread.  */
+extern __thread unsigned gomp_num_teams_m1
+  __attribute__ ((tls_model ("initial-exec")));
+extern __thread unsigned gomp_team_num
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* target.c: runs a target region's FN on this thread as a new initial
+   thread (host fallback).  */
+extern void gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
+				  unsigned thread_limit);
+
+/* taskred.c */
+extern void gomp_reduction_register (uintptr_t *data, uintptr_t *old,
+				     uintptr_t *orig, unsigned nthreads);
+
+#endif /* OMPC_TASK_H */
