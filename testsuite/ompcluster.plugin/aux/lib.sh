@@ -2,6 +2,8 @@
 # OMPC_BUILD, SRC and TMP come from there.
 
 set -u
+LC_ALL=C
+export LC_ALL
 : "${OMPC_BUILD:?}" "${SRC:?}" "${TMP:?}"
 OMPCC="$OMPC_BUILD/bin/ompcc"
 PLUGIN="$OMPC_BUILD/lib/ompcluster.so"

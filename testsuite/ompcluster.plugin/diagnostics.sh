@@ -1,0 +1,43 @@
+# diagnostics.sh -- the plugin's options, its report and its warnings: the
+# verbose report per translation unit, the help text, an unknown option as
+# an error, the warnings with file and line for what stays unsafe across
+# nodes, and the refusal of a GCC other than 12.
+. "$SRC/aux/lib.sh"
+
+W="$AUX/warn.c"
+line_of () { grep -n "WARN-HERE $1" "$W" | cut -d: -f1; }
+
+"$OMPCC" -c -foffload=disable "$W" -o warn.o 2> warn.err
+check "warning: user section, with file and line" \
+  "grep -E 'warn\.c:$(line_of section):[0-9]+: warning: ompcluster: .kept. stays in section .user_data.' warn.err"
+check "warning: inline assembly in OpenMP code, with file and line" \
+  "grep -E 'warn\.c:$(line_of asm):[0-9]+: warning: ompcluster: inline assembly' warn.err"
+check "warning: target region, with file and line" \
+  "grep -E 'warn\.c:$(line_of target):[0-9]+: warning: ompcluster: .target. constructs are not distributed' warn.err"
+check "no warning for asm outside OpenMP code or an empty asm" \
+  "test \$(grep -c 'warning: ompcluster: inline assembly' warn.err) = 1"
+check "-w silences the warnings" \
+  "\"$OMPCC\" -c -w -foffload=disable \"$W\" -o warn.o 2> quiet.err && ! test -s quiet.err"
+
+"$OMPCC" -c -fplugin-arg-ompcluster-verbose "$AUX/sections.c" -o v.o 2> verbose.err
+check "verbose: each variable with its bytes and section" \
+  "grep -F 'ompcluster: huge (209715200 bytes) -> .bss.__ompc_shared' verbose.err && grep -F 'ompcluster: init_var (8 bytes) -> .data.__ompc_shared' verbose.err && grep -F 'ompcluster: .gomp_critical_user_sec_name (8 bytes, weak) -> .bss.__ompc_shared' verbose.err"
+check "verbose: the unit's summary" \
+  "grep -E 'sections\.c: ompcluster: 6 variables moved to the shared segment \(16 bytes initialised, 209715272 bytes zero, 1 made weak\), 1 kept out by a user section; main renamed to __ompc_user_main; [0-9]+ heap calls and 0 heap function addresses rewritten; [0-9]+ atomics and 0 flushes rewritten' verbose.err"
+"$OMPCC" -c -fplugin-arg-ompcluster-verbose "$SRC/heap.c" -o h.o 2> heap.err
+check "verbose: heap calls and addresses counted" \
+  "grep -E 'heap\.c: ompcluster: .*main renamed.* 29 heap calls and 7 heap function addresses rewritten' heap.err"
+"$OMPCC" -c -fplugin-arg-ompcluster-verbose "$AUX/tu-b.c" -o b.o 2> tub.err
+check "verbose: a unit without main says so" \
+  "grep -F 'main not defined here' tub.err"
+
+check "help lists the options" \
+  "\"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  verbose ' && \"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  help '"
+check "unknown option is an error" \
+  "! \"$OMPCC\" -c -fplugin-arg-ompcluster-bogus=1 \"$AUX/tu-b.c\" -o b.o 2> bogus.err && grep -F \"error: ompcluster: unknown option '-fplugin-arg-ompcluster-bogus=1'\" bogus.err"
+
+# A GCC other than 12: the compatibility header stops the build.
+mkdir -p fake
+printf '#include_next "plugin-version.h"\n#undef GCCPLUGIN_VERSION_MAJOR\n#define GCCPLUGIN_VERSION_MAJOR 13\n' > fake/plugin-version.h
+check "another GCC refused at build time" \
+  "! g++ -fsyntax-only -I fake -I \"\$(gcc -print-file-name=plugin)/include\" \"$SRC/../../gcc-plugin/gcc-common.h\" 2> version.err && grep -F 'supports GCC 12 only' version.err"

@@ -1,0 +1,24 @@
+# options.sh -- the rewrites hold at every optimisation level, with debug
+# information, link-time optimisation (plugin at compile time), position
+# independent code and without it: the run tests of this folder built with
+# each set of options give the same results, and no lock-prefixed
+# instruction is left in the OpenMP code.
+. "$SRC/aux/lib.sh"
+
+nolock () {
+  ! objdump -d --no-show-raw-insn "$1" |
+    awk '/^[0-9a-f]+ <(main|__ompc_user_main|test_[a-z0-9_]*|main\._omp_fn\.[0-9]+)>:/ {f=1; next} /^$/ {f=0} f' |
+    grep -w lock
+}
+
+i=0
+for opts in -O0 -O1 -O2 -O3 -Os "-O2 -g" "-O2 -flto" "-O0 -flto" "-fPIC -pie" \
+	    "-O2 -fno-pie -no-pie" "-O3 -march=native"; do
+  i=$((i + 1))
+  for t in omp-atomic globals heap builtins; do
+    check "$t $opts" \
+      "\"$OMPCC\" $opts -Wno-sync-nand \"$SRC/$t.c\" -o $t-$i.exe && OMP_NUM_THREADS=2 ./$t-$i.exe && nolock $t-$i.exe"
+  done
+  check "fortran $opts" \
+    "\"$OMPCC\" $opts \"$SRC/fortran.f90\" -o f-$i.exe && OMP_NUM_THREADS=2 ./f-$i.exe"
+done
