@@ -20,6 +20,14 @@ struct gomp_cluster_ops *gomp_cluster;
 
 /* Defined by the plugin in the user's program; NULL without the plugin.  */
 extern int __ompc_user_main (int, char **, char **) __attribute__ ((weak));
+/* The bounds of the program's shared globals, from the linker fragment
+   lib/ompcluster.ld; NULL without it.  These references from libgomp.so.1
+   are also what makes the linker export the symbols from the executable,
+   so that the cluster module (dlopen()ed, NULL otherwise) can find them.  */
+extern char __ompc_shared_start[]
+  __attribute__ ((weak, visibility ("default")));
+extern char __ompc_shared_end[]
+  __attribute__ ((weak, visibility ("default")));
 
 /* The number of ranks the launcher started, from its environment: hydra and
    PMI-2 launchers set PMI_SIZE, Slurm's srun SLURM_NTASKS, Open MPI
@@ -116,6 +124,13 @@ gomp_check_launch (void)
     gomp_fatal ("this program was not compiled with the ompcluster plugin, "
 		"so it cannot run on %d nodes; rebuild it with ompcc (or gcc "
 		"-fopenmp -fplugin=ompcluster) or run it on one node",
+		gomp_launcher_size ());
+  if (gomp_launcher_size () > 1
+      && (!__ompc_shared_start || !__ompc_shared_end))
+    gomp_fatal ("this program was linked without the ompcluster linker "
+		"fragment (ompcluster.ld), so its globals cannot be shared "
+		"on %d nodes; link it with ompcc (or gcc -fopenmp "
+		"-fplugin=ompcluster) or run it on one node",
 		gomp_launcher_size ());
 }
 
