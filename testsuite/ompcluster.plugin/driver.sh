@@ -24,4 +24,4 @@ check "gfortran -fopenmp -fplugin=ompcluster too" \
 check "without the plugin the spec links GCC's libgomp as usual" \
   "gcc -fopenmp -B\"$LIB/\" \"$P\" -o plain.exe && ! readelf -d plain.exe | grep -F \"$LIB\" && ! readelf -S -W plain.exe | grep -F .ompc_shared && OMP_NUM_THREADS=2 ./plain.exe"
 check "separate compile and link with gcc -fplugin=ompcluster" \
-  "gcc -fopenmp -iplugindir=\"$LIB\" -fplugin=ompcluster -c \"$AUX/tu-a.c\" -o a.o && gcc -fopenmp -iplugindir=\"$LIB\" -fplugin=ompcluster -c \"$AUX/tu-b.c\" -o b.o && gcc -fopenmp -fplugin=ompcluster -iplugindir=\"$LIB\" -B\"$LIB/\" a.o b.o -o ab.exe && uses_our_runtime ab.exe"
+  "gcc -fcommon -fopenmp -iplugindir=\"$LIB\" -fplugin=ompcluster -c \"$AUX/tu-a.c\" -o a.o && gcc -fcommon -fopenmp -iplugindir=\"$LIB\" -fplugin=ompcluster -c \"$AUX/tu-b.c\" -o b.o && gcc -fopenmp -fplugin=ompcluster -iplugindir=\"$LIB\" -B\"$LIB/\" a.o b.o -o ab.exe && uses_our_runtime ab.exe"
