@@ -318,13 +318,17 @@ ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
   gimple_set_location (g, loc);
   gsi_insert_before (gsi, g, GSI_SAME_STMT);
 
+  /* The runtime function's own types for the flag and the result: they
+     differ between front ends (C's _Bool, Fortran's logical).  */
+  tree fntype = TREE_TYPE (fn);
+  tree bool_arg = TREE_VALUE (TREE_CHAIN (TREE_CHAIN (TREE_CHAIN
+					(TYPE_ARG_TYPES (fntype)))));
   tree lhs = gimple_call_lhs (call);
-  tree ok = lhs ? create_tmp_var (boolean_type_node, "ompc_ok") : NULL_TREE;
+  tree ok = lhs ? create_tmp_var (TREE_TYPE (fntype), "ompc_ok") : NULL_TREE;
   gcall *c = gimple_build_call (fn, 6, gimple_call_arg (call, 0),
 				build_fold_addr_expr (expected),
 				gimple_call_arg (call, 2),
-				(flag & 256) ? boolean_true_node
-				: boolean_false_node,
+				build_int_cst (bool_arg, (flag & 256) != 0),
 				gimple_call_arg (call, 4),
 				gimple_call_arg (call, 5));
   gimple_call_set_lhs (c, ok);
@@ -335,16 +339,25 @@ ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
       return;
     }
   gsi_insert_before (gsi, c, GSI_SAME_STMT);
+
+  /* LHS = COMPLEX_EXPR <(T) EXPECTED, (T) OK>, each part first loaded or
+     converted into a register of its own.  */
   tree etype = TREE_TYPE (TREE_TYPE (lhs));
-  tree old = create_tmp_var (etype, "ompc_old");
-  tree okv = create_tmp_var (etype, "ompc_okv");
-  g = gimple_build_assign (old, NOP_EXPR, expected);
+  tree loaded = create_tmp_var (TREE_TYPE (expected), "ompc_loaded");
+  g = gimple_build_assign (loaded, expected);
   gimple_set_location (g, loc);
   gsi_insert_before (gsi, g, GSI_SAME_STMT);
-  g = gimple_build_assign (okv, NOP_EXPR, ok);
-  gimple_set_location (g, loc);
-  gsi_insert_before (gsi, g, GSI_SAME_STMT);
-  g = gimple_build_assign (lhs, COMPLEX_EXPR, old, okv);
+  tree parts[2] = { loaded, ok };
+  for (tree &part : parts)
+    if (!useless_type_conversion_p (etype, TREE_TYPE (part)))
+      {
+	tree conv = create_tmp_var (etype, "ompc_conv");
+	g = gimple_build_assign (conv, NOP_EXPR, part);
+	gimple_set_location (g, loc);
+	gsi_insert_before (gsi, g, GSI_SAME_STMT);
+	part = conv;
+      }
+  g = gimple_build_assign (lhs, COMPLEX_EXPR, parts[0], parts[1]);
   gimple_set_location (g, loc);
   gsi_replace (gsi, g, true);
 }

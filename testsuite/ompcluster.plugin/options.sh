@@ -1,7 +1,8 @@
 # options.sh -- the rewrites hold at every optimisation level, with debug
 # information, link-time optimisation (plugin at compile time), position
 # independent code and without it: the run tests of this folder built with
-# each set of options give the same results, and no lock-prefixed
+# each set of options give the same results (and GCC's own consistency
+# checks, -fchecking=2, find nothing wrong), and no lock-prefixed
 # instruction is left in the OpenMP code.
 . "$SRC/aux/lib.sh"
 
@@ -13,7 +14,8 @@ nolock () {
 
 i=0
 for opts in -O0 -O1 -O2 -O3 -Os "-O2 -g" "-O2 -flto" "-O0 -flto" "-fPIC -pie" \
-	    "-O2 -fno-pie -no-pie" "-O3 -march=native"; do
+	    "-O2 -fno-pie -no-pie" "-O3 -march=native" "-O0 -fchecking=2" \
+	    "-O2 -fchecking=2"; do
   i=$((i + 1))
   for t in omp-atomic globals heap builtins; do
     check "$t $opts" \
