@@ -37,6 +37,7 @@
 #include "internal-fn.h"
 #include "diagnostic-core.h"
 #include "langhooks.h"
+#include "memmodel.h"
 #include "builtins.h"
 #include "attribs.h"
 #include "hash-map.h"

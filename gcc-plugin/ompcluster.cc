@@ -27,6 +27,8 @@
       also in static initialisers.
    4. Atomics and fences.  Every __atomic_* / __sync_* builtin:
 	__atomic_fetch_add_4 (&x, 1, 0)  ->  ompc_atomic_fetch_add_4 (&x, 1, 0)
+	__sync_fetch_and_add_4 (&x, 1)  ->  ompc_atomic_fetch_add_4 (&x, 1, 5)
+	__sync_lock_release_1 (&f)  ->  ompc_atomic_store_1 (&f, 0, 3)
 	__sync_val_compare_and_swap_8 (p, o, n)
 	  ->  ompc_sync_val_compare_and_swap_8 (p, o, n)
 	__sync_synchronize () (omp flush), __atomic_thread_fence (MO)
@@ -296,6 +298,69 @@ ompc_atomic_replacement (tree decl)
   return ompc_extern_fn (repl, TREE_TYPE (decl));
 }
 
+/* The __sync builtins that are an __atomic builtin with a fixed memory
+   order: rewritten to that one's runtime function, so the runtime needs
+   only the __atomic family (and the two __sync compare-and-swaps).  */
+static const struct
+{
+  enum built_in_function sync_n, atomic_n;
+  int memorder;
+  bool store_zero;
+} ompc_sync_forms[] = {
+  { BUILT_IN_SYNC_FETCH_AND_ADD_N, BUILT_IN_ATOMIC_FETCH_ADD_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_FETCH_AND_SUB_N, BUILT_IN_ATOMIC_FETCH_SUB_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_FETCH_AND_OR_N, BUILT_IN_ATOMIC_FETCH_OR_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_FETCH_AND_AND_N, BUILT_IN_ATOMIC_FETCH_AND_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_FETCH_AND_XOR_N, BUILT_IN_ATOMIC_FETCH_XOR_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_FETCH_AND_NAND_N, BUILT_IN_ATOMIC_FETCH_NAND_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_ADD_AND_FETCH_N, BUILT_IN_ATOMIC_ADD_FETCH_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_SUB_AND_FETCH_N, BUILT_IN_ATOMIC_SUB_FETCH_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_OR_AND_FETCH_N, BUILT_IN_ATOMIC_OR_FETCH_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_AND_AND_FETCH_N, BUILT_IN_ATOMIC_AND_FETCH_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_XOR_AND_FETCH_N, BUILT_IN_ATOMIC_XOR_FETCH_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_NAND_AND_FETCH_N, BUILT_IN_ATOMIC_NAND_FETCH_N, MEMMODEL_SEQ_CST, false },
+  { BUILT_IN_SYNC_LOCK_TEST_AND_SET_N, BUILT_IN_ATOMIC_EXCHANGE_N, MEMMODEL_ACQUIRE, false },
+  { BUILT_IN_SYNC_LOCK_RELEASE_N, BUILT_IN_ATOMIC_STORE_N, MEMMODEL_RELEASE, true },
+};
+
+static tree ompc_atomic_replacement (tree decl);
+
+/* Rewrites the call at GSI to FN if FN is one of ompc_sync_forms:
+     __sync_fetch_and_add_4 (p, v)  ->  ompc_atomic_fetch_add_4 (p, v, 5)
+     __sync_lock_release_8 (p)      ->  ompc_atomic_store_8 (p, 0, 3)
+   Returns whether it did.  */
+static bool
+ompc_rewrite_sync (gimple_stmt_iterator *gsi, tree fn)
+{
+  if (!fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  int code = DECL_FUNCTION_CODE (fn);
+  for (const auto &f : ompc_sync_forms)
+    {
+      /* The sized variants _1, _2, _4, _8, _16 follow each _N.  */
+      int k = code - (f.sync_n + 1);
+      if (k < 0 || k > 4)
+	continue;
+      tree atomic = builtin_decl_explicit ((enum built_in_function)
+					   (f.atomic_n + 1 + k));
+      tree repl = ompc_atomic_replacement (atomic);
+      gcall *old = as_a<gcall *> (gsi_stmt (*gsi));
+      tree types = TYPE_ARG_TYPES (TREE_TYPE (atomic));
+      tree ptr = gimple_call_arg (old, 0);
+      tree val = f.store_zero
+		 ? build_int_cst (TREE_VALUE (TREE_CHAIN (types)), 0)
+		 : gimple_call_arg (old, 1);
+      gcall *c = gimple_build_call (repl, 3, ptr, val,
+				    build_int_cst (integer_type_node,
+						   f.memorder));
+      gimple_call_set_lhs (c, gimple_call_lhs (old));
+      gimple_set_location (c, gimple_location (old));
+      gsi_replace (gsi, c, true);
+      return true;
+    }
+  return false;
+}
+
 /* Lowers the internal call
      LHS = .ATOMIC_COMPARE_EXCHANGE (ADDR, E, D, SIZE | WEAK << 8, MO, FMO)
    (LHS complex: the old value and the success flag) at GSI into a call of
@@ -430,6 +495,12 @@ ompc_rewrite_function (function *fun)
 		gimple_set_location (g, gimple_location (stmt));
 		gsi_replace (&gsi, g, true);
 		ompc_stats.flushes++;
+		changed = true;
+		continue;
+	      }
+	    if (ompc_rewrite_sync (&gsi, fn))
+	      {
+		ompc_stats.atomics++;
 		changed = true;
 		continue;
 	      }
