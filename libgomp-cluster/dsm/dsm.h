@@ -5,7 +5,9 @@
    context unless it says otherwise.
 
    Changes to the first sketch (dsm engineer): every thread that runs on a
-   stack from gomp_dsm_stack_alloc calls gomp_dsm_thread_init first.  The
+   stack from the segment calls gomp_dsm_thread_init first (gomp_dsm_init
+   does it for its caller); gomp_dsm_stack_alloc is for makecontext
+   (entirely shared), gomp_dsm_pthread_stack_alloc for pthreads.  The
    DSM relies on the cluster's notice log (cluster/notices.c): a node's
    blobs must reach every later acquirer until the next barrier, which
    hands every node's blobs to every node.  */
@@ -27,16 +29,23 @@
 extern void gomp_dsm_init (int rank, int nodes) GOMP_DSM_HIDDEN;
 extern void gomp_dsm_fini (void) GOMP_DSM_HIDDEN;
 
-/* A stack of SIZE bytes inside the segment (for rank 0's main and worker
-   threads): returns its lowest address (for pthread_attr_setstack (attr,
-   ADDR, SIZE)).  Its top pages (at least 8 KiB), where glibc keeps the TCB
-   and static TLS, are private memory, and a guard page sits below it.
-   Stacks are never freed.  A fatal error when the stack area is full.  */
+/* A stack of SIZE bytes inside the segment, for a context switched to
+   with makecontext/swapcontext (rank 0's main): returns its lowest
+   address; all of it is shared and a guard page sits below it.  Stacks
+   are never freed.  A fatal error when the stack area is full.  */
 extern void *gomp_dsm_stack_alloc (size_t size) GOMP_DSM_HIDDEN;
+/* The same for a pthread (pthread_attr_setstack (attr, ADDR, SIZE)):
+   glibc keeps the thread's TCB and static TLS at the top of the block, so
+   the top GOMP_DSM_STACK_PRIVATE bytes are private memory, never
+   protected or diffed.  The thread's first frames lie there too: a thread
+   whose locals other nodes read must first move below them, e.g.
+   alloca (GOMP_DSM_STACK_PRIVATE) in its start routine.  */
+#define GOMP_DSM_STACK_PRIVATE (32 * 1024)
+extern void *gomp_dsm_pthread_stack_alloc (size_t size) GOMP_DSM_HIDDEN;
 /* Gives the calling thread a private alternate signal stack, so that the
    DSM's fault handler can run when the thread's own stack is a protected
    page of the segment.  Call it first thing in every thread that runs on a
-   stack from gomp_dsm_stack_alloc (gomp_dsm_init does it for its caller);
+   stack from the segment (gomp_dsm_init does it for its caller);
    harmless elsewhere and idempotent.  */
 extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
 

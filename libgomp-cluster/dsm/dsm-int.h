@@ -1,0 +1,170 @@
+/* dsm-int.h -- the DSM's private declarations, grouped by defining file.
+
+   Memory.  The DSM manages "blocks" of OMPC_DSM_BLOCK bytes (a multiple of
+   the page size) in two areas: the executable's shared region
+   (__ompc_shared_start..end, remapped in place onto a memfd) and the
+   segment at a fixed address (the heap arenas, one per node, then the
+   stack area, one part per node).  Blocks are numbered from 0 across both
+   areas.  Each area is mapped twice: the application view, whose
+   protection follows the block's state, and a writable view of the same
+   memfd where pages are installed, diffs applied and atomics run.
+
+   Per block (private to each node): a 32-bit word META (state, lock and
+   flags; also a futex word), the home node (HOME, -1 while unknown), the
+   copyset at the home (COPYSET: nodes that fetched the block), a twin slot
+   in a private area.
+
+   States: INVALID (no access), READ (a clean non-home copy), WRITE (a
+   non-home copy with a twin, in the dirty list), HOME_RO (home, but some
+   node caches it: the home's writes fault to produce a notice), HOME_RW
+   (home, no protection), UNMANAGED (guard pages and private stack tops).
+
+   Signal context (fault.c's handler): block locks (atomics and futex),
+   gomp_cl_call (atomics and futex), memcpy, mprotect, the lock-free
+   appends to the notice and dirty lists, atomic statistics.  Nothing else:
+   no malloc, no stdio, no MPI, no mutex.  */
+
+#ifndef OMPC_DSM_INT_H
+#define OMPC_DSM_INT_H 1
+
+#define _GNU_SOURCE 1
+#include "dsm.h"
+#include "../cluster/transport.h"
+#include "../cluster.h"
+#include <stdarg.h>
+#include <stdint.h>
+
+#define H GOMP_DSM_HIDDEN
+
+enum
+{
+  BS_INVALID = 0,
+  BS_READ = 1,
+  BS_WRITE = 2,
+  BS_HOME_RO = 3,
+  BS_HOME_RW = 4,
+  BS_UNMANAGED = 5
+};
+
+#define M_STATE 0x7u
+#define M_LOCK 0x8u
+#define M_WAITERS 0x10u
+#define M_NOTICED 0x20u		/* In the notice list (home: written this
+				   interval, no protection needed).  */
+#define M_CACHED 0x40u		/* In the cached list.  */
+
+enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
+
+struct gomp_dsm_area
+{
+  char *base;			/* Application view.  */
+  char *wview;			/* Writable view.  */
+  size_t size;
+  uint32_t first, nblocks;	/* Global block numbers.  */
+  uint32_t part;		/* Blocks per placement part (HOME_BLOCK).  */
+};
+
+/* A list of block numbers appended to lock-free (also in signal context)
+   and taken whole by one thread at a time: two buffers, the current one
+   and its count packed in one word.  */
+struct gomp_dsm_list
+{
+  uint64_t cur;			/* Buffer index << 32 | count.  */
+  uint32_t cap;
+  uint32_t *buf[2];
+};
+
+struct gomp_dsm_stats
+{
+  uint64_t read_faults, write_faults, home_faults, fetches, fetch_bytes;
+  uint64_t diffs, diff_bytes, notices_sent, invalidations, home_lookups;
+  uint64_t remote_atomics, remote_frees;
+};
+
+struct gomp_dsm
+{
+  int rank, nodes;
+  size_t bsize;
+  unsigned bshift;
+  enum gomp_dsm_home_policy policy;
+  struct gomp_dsm_area area[2];	/* 0: globals (may be empty), 1: segment.  */
+  uint32_t nblocks;
+  uint32_t *meta;
+  int16_t *home;
+  uint64_t *copyset;
+  char *twins;			/* Block B's twin at twins + B * bsize.  */
+  struct gomp_dsm_list notices, dirty;
+  uint32_t *cached;		/* Blocks ever fetched (M_CACHED).  */
+  uint32_t ncached;
+  /* Segment layout.  */
+  char *seg_base;
+  size_t seg_size, arena_size, stack_part;
+  char *heap_base, *stack_base;
+  struct gomp_dsm_stats st;
+};
+
+extern struct gomp_dsm gomp_dsm H;
+
+#define DSM_STAT(field, n) \
+  __atomic_add_fetch (&gomp_dsm.st.field, (n), __ATOMIC_RELAXED)
+
+static inline uint32_t
+gomp_dsm_state (uint32_t b)
+{
+  return __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_STATE;
+}
+
+/* segment.c: areas, the segment, stacks, errors.  */
+/* The block holding ADDR, or UINT32_MAX outside both areas.  */
+extern uint32_t gomp_dsm_block (const void *addr) H;
+extern char *gomp_dsm_block_addr (uint32_t b) H;
+extern char *gomp_dsm_block_wview (uint32_t b) H;
+extern size_t gomp_dsm_block_len (uint32_t b) H;
+extern void gomp_dsm_fatal (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2), noreturn)) H;
+/* Signal-safe: writes "ompcluster: rank R: dsm: MSG (errno text)" and
+   aborts.  */
+extern void gomp_dsm_fatal_sig (const char *msg, int err)
+  __attribute__ ((noreturn)) H;
+/* mprotect on the application view of blocks [B, B+N) with a clear error
+   (ENOMEM: vm.max_map_count).  Signal-safe.  */
+extern void gomp_dsm_protect (uint32_t b, uint32_t n, int prot) H;
+extern void gomp_dsm_list_init (struct gomp_dsm_list *l, uint32_t cap) H;
+/* Appends B (signal-safe).  */
+extern void gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b) H;
+/* Takes the whole list: returns the buffer and its count in *N; the caller
+   calls gomp_dsm_list_done (L, BUF, N) when finished with it.  */
+extern uint32_t *gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n) H;
+extern void gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf,
+				uint32_t n) H;
+
+/* fault.c: block locks, homes, the fault handler.  */
+extern void gomp_dsm_lock (uint32_t b) H;
+extern bool gomp_dsm_trylock (uint32_t b) H;
+extern void gomp_dsm_unlock (uint32_t b) H;
+extern void gomp_dsm_set_state (uint32_t b, uint32_t state) H;
+/* The home of B, asking its manager under first touch (the caller holds
+   B's lock; it may become the home).  Signal-safe.  */
+extern int gomp_dsm_home (uint32_t b) H;
+/* Makes B accessible for a read or a write on this node (the caller holds
+   B's lock).  Signal-safe.  */
+extern void gomp_dsm_make_access (uint32_t b, bool write) H;
+extern void gomp_dsm_fault_init (void) H;
+extern void gomp_dsm_notice (uint32_t b) H;
+
+/* coherence.c: transport handlers, diffs.  */
+extern void gomp_dsm_coherence_init (void) H;
+
+/* heap.c.  */
+extern void gomp_dsm_heap_init (void) H;
+
+/* atomic.c.  */
+extern void gomp_dsm_atomic_init (void) H;
+/* Runs an atomic natively at P; returns CAS success; true when memory
+   changed (in *CHANGED).  */
+extern bool gomp_dsm_atomic_exec (int op, void *p, size_t size,
+				  const void *operand, void *expected,
+				  void *result, bool op_fetch, bool *changed) H;
+
+#undef H
+#endif

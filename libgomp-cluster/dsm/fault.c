@@ -1,0 +1,294 @@
+/* fault.c -- block locks, homes and the SIGSEGV handler.
+
+   The handler runs for faults inside the DSM's areas only; every other
+   fault goes to the handler that was installed before (UCX installs one;
+   gomp_dsm_init runs after MPI_Init so that ours comes last).  It runs on
+   the thread's alternate signal stack (SA_ONSTACK; gomp_dsm_thread_init),
+   reads the access type from bit 1 of the x86-64 error code, takes the
+   block's lock (so that one thread per node fetches a block however many
+   fault on it) and makes the block accessible: it may ask the block's
+   manager for its home (first touch) and fetch the block from its home
+   with gomp_cl_call, which hands the request to the service thread and
+   sleeps on a futex.  What runs here is listed in dsm-int.h; none of it
+   calls MPI, malloc or a mutex.  A system call given an application-view
+   address of a protected block fails with EFAULT instead of faulting:
+   nothing in the module does that.  */
+
+#include "dsm-int.h"
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#define MANAGER_GROUP 64	/* Blocks per manager range.  */
+
+static struct sigaction old_sa;
+
+static long
+futex (uint32_t *addr, int op, uint32_t val)
+{
+  return syscall (SYS_futex, addr, op | FUTEX_PRIVATE_FLAG, val, NULL, NULL,
+		  0);
+}
+
+void
+gomp_dsm_lock (uint32_t b)
+{
+  uint32_t *m = &gomp_dsm.meta[b];
+  uint32_t v = __atomic_load_n (m, __ATOMIC_RELAXED);
+  int spins = 0;
+  for (;;)
+    {
+      if (!(v & M_LOCK))
+	{
+	  if (__atomic_compare_exchange_n (m, &v, v | M_LOCK, true,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+	    return;
+	  continue;
+	}
+      if (spins++ < 100)
+	{
+	  __builtin_ia32_pause ();
+	  v = __atomic_load_n (m, __ATOMIC_RELAXED);
+	  continue;
+	}
+      if (!(v & M_WAITERS)
+	  && !__atomic_compare_exchange_n (m, &v, v | M_WAITERS, true,
+					   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+	continue;
+      futex (m, FUTEX_WAIT, v | M_WAITERS);
+      v = __atomic_load_n (m, __ATOMIC_RELAXED);
+    }
+}
+
+bool
+gomp_dsm_trylock (uint32_t b)
+{
+  uint32_t *m = &gomp_dsm.meta[b];
+  uint32_t v = __atomic_load_n (m, __ATOMIC_RELAXED);
+  while (!(v & M_LOCK))
+    if (__atomic_compare_exchange_n (m, &v, v | M_LOCK, true,
+				     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      return true;
+  return false;
+}
+
+void
+gomp_dsm_unlock (uint32_t b)
+{
+  uint32_t v = __atomic_fetch_and (&gomp_dsm.meta[b], ~(M_LOCK | M_WAITERS),
+				   __ATOMIC_RELEASE);
+  if (v & M_WAITERS)
+    futex (&gomp_dsm.meta[b], FUTEX_WAKE, INT_MAX);
+}
+
+void
+gomp_dsm_set_state (uint32_t b, uint32_t state)
+{
+  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
+				       (v & ~M_STATE) | state, true,
+				       __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
+}
+
+/* Adds B to this node's write notices (once until the next release).  */
+void
+gomp_dsm_notice (uint32_t b)
+{
+  if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_NOTICED, __ATOMIC_ACQ_REL)
+	& M_NOTICED))
+    gomp_dsm_list_add (&gomp_dsm.notices, b);
+}
+
+/* The home under a static placement.  */
+static int
+static_home (uint32_t b)
+{
+  int n = gomp_dsm.nodes;
+  if (gomp_dsm.policy == HOME_CYCLIC)
+    return b % n;
+  struct gomp_dsm_area *a0 = &gomp_dsm.area[0];
+  if (b < a0->first + a0->nblocks)
+    return (b - a0->first) / a0->part;
+  size_t off = (size_t) (b - gomp_dsm.area[1].first) << gomp_dsm.bshift;
+  size_t heap = gomp_dsm.arena_size * n, part;
+  if (off < heap)
+    {
+      off %= gomp_dsm.arena_size;
+      part = gomp_dsm.arena_size / n;
+    }
+  else
+    {
+      off = (off - heap) % gomp_dsm.stack_part;
+      part = gomp_dsm.stack_part / n;
+    }
+  int h = part ? off / part : 0;
+  return h < n ? h : n - 1;
+}
+
+int
+gomp_dsm_home (uint32_t b)
+{
+  int16_t h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+  if (h >= 0)
+    return h;
+  if (gomp_dsm.policy != HOME_FIRST_TOUCH)
+    {
+      h = static_home (b);
+      __atomic_store_n (&gomp_dsm.home[b], h, __ATOMIC_RELEASE);
+      return h;
+    }
+  int mgr = (b / MANAGER_GROUP) % gomp_dsm.nodes;
+  if (mgr == gomp_dsm.rank)
+    {
+      int16_t none = -1;
+      __atomic_compare_exchange_n (&gomp_dsm.home[b], &none,
+				   (int16_t) gomp_dsm.rank, false,
+				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+      return __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+    }
+  /* The manager answers with the homes it knows in B's group.  */
+  int16_t reply[MANAGER_GROUP];
+  uint32_t first = b & ~(uint32_t) (MANAGER_GROUP - 1);
+  size_t n = gomp_cl_call (mgr, GOMP_CL_TAG_HOME, &b, sizeof b, reply,
+			   sizeof reply);
+  DSM_STAT (home_lookups, 1);
+  for (size_t i = 0; i < n / 2; i++)
+    if (reply[i] >= 0 && first + i < gomp_dsm.nblocks)
+      __atomic_store_n (&gomp_dsm.home[first + i], reply[i],
+			__ATOMIC_RELEASE);
+  h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+  if (h < 0)
+    gomp_dsm_fatal_sig ("internal error: the manager gave no home", 0);
+  return h;
+}
+
+/* The manager's side of a home request (service thread).  */
+static void
+home_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  uint32_t b;
+  int16_t reply[MANAGER_GROUP];
+  memcpy (&b, msg, sizeof b);
+  int16_t none = -1;
+  __atomic_compare_exchange_n (&gomp_dsm.home[b], &none, (int16_t) src,
+			       false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  uint32_t first = b & ~(uint32_t) (MANAGER_GROUP - 1);
+  for (uint32_t i = 0; i < MANAGER_GROUP; i++)
+    reply[i] = first + i < gomp_dsm.nblocks
+      ? __atomic_load_n (&gomp_dsm.home[first + i], __ATOMIC_ACQUIRE) : -1;
+  gomp_cl_reply (src, token, reply, sizeof reply);
+}
+
+void
+gomp_dsm_make_access (uint32_t b, bool write)
+{
+  uint32_t st = gomp_dsm_state (b);
+  if (st == BS_HOME_RW || st == BS_WRITE
+      || (!write && (st == BS_READ || st == BS_HOME_RO)))
+    return;
+  int h = gomp_dsm_home (b);
+  if (h == gomp_dsm.rank)
+    {
+      if (st == BS_HOME_RO)
+	{
+	  /* Others cache it: this write must reach them as a notice.  */
+	  DSM_STAT (home_faults, 1);
+	  gomp_dsm_notice (b);
+	}
+      else if (st != BS_INVALID)
+	gomp_dsm_fatal_sig ("internal error: bad state of a home block", 0);
+      gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
+      gomp_dsm_set_state (b, BS_HOME_RW);
+      return;
+    }
+  size_t len = gomp_dsm_block_len (b);
+  if (st == BS_INVALID)
+    {
+      /* Installed through the writable view while the application view
+	 is still inaccessible.  */
+      size_t n = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, &b, sizeof b,
+			       gomp_dsm_block_wview (b), len);
+      if (n != len)
+	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
+      DSM_STAT (fetches, 1);
+      DSM_STAT (fetch_bytes, len);
+      if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_CACHED, __ATOMIC_ACQ_REL)
+	    & M_CACHED))
+	gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
+					    __ATOMIC_ACQ_REL)] = b;
+      if (!write)
+	{
+	  gomp_dsm_protect (b, 1, PROT_READ);
+	  gomp_dsm_set_state (b, BS_READ);
+	  return;
+	}
+    }
+  /* First write since the last release: keep a twin for the diff.  */
+  memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
+	  gomp_dsm_block_wview (b), len);
+  gomp_dsm_list_add (&gomp_dsm.dirty, b);
+  gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
+  gomp_dsm_set_state (b, BS_WRITE);
+}
+
+static void
+chain (int sig, siginfo_t *si, void *ctx)
+{
+  if (old_sa.sa_flags & SA_SIGINFO)
+    old_sa.sa_sigaction (sig, si, ctx);
+  else if (old_sa.sa_handler == SIG_DFL || old_sa.sa_handler == SIG_IGN)
+    {
+      /* Let the fault happen again with the default action.  */
+      struct sigaction d;
+      memset (&d, 0, sizeof d);
+      sigemptyset (&d.sa_mask);
+      d.sa_handler = SIG_DFL;
+      sigaction (SIGSEGV, &d, NULL);
+    }
+  else
+    old_sa.sa_handler (sig);
+}
+
+static void
+fault_handler (int sig, siginfo_t *si, void *ctx)
+{
+  int saved = errno;
+  uint32_t b = gomp_dsm_block (si->si_addr);
+  if (b == UINT32_MAX || gomp_dsm_state (b) == BS_UNMANAGED)
+    {
+      chain (sig, si, ctx);
+      errno = saved;
+      return;
+    }
+  ucontext_t *uc = ctx;
+  bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+  if (write)
+    DSM_STAT (write_faults, 1);
+  else
+    DSM_STAT (read_faults, 1);
+  gomp_dsm_lock (b);
+  gomp_dsm_make_access (b, write);
+  gomp_dsm_unlock (b);
+  errno = saved;
+}
+
+void
+gomp_dsm_fault_init (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sigemptyset (&sa.sa_mask);
+  sa.sa_sigaction = fault_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  if (sigaction (SIGSEGV, &sa, &old_sa) != 0)
+    gomp_dsm_fatal ("cannot install the SIGSEGV handler: %s",
+		    strerror (errno));
+  gomp_cl_register (GOMP_CL_TAG_HOME, home_handler);
+}

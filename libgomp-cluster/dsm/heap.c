@@ -1,0 +1,434 @@
+/* heap.c -- the shared heap: one arena per node inside the segment.
+
+   A node allocates only from its own arena, so allocation sends no
+   message.  All bookkeeping is private to the arena's owner and never
+   lives in shared memory (a header or a free-list link written into a
+   block would be a DSM write): a map with one entry per 4 KiB unit of the
+   arena, a sorted list of free extents, and 64 KiB chunks of equal-sized
+   slots with a bitmap for small sizes (<= 32 KiB, 4 classes per power of
+   two).  Freeing a block of another node's arena sends it a message
+   (GOMP_CL_TAG_HEAP, no reply); asking the size of one (realloc,
+   usable_size) is a call.  Pointers that libc allocated (outside the
+   segment) go back to libc.  The arena's mutex is held only for
+   bookkeeping, never while touching shared memory, so the service thread
+   may take it.  */
+
+#include "dsm-int.h"
+#include <malloc.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define UNIT 4096u
+#define UNIT_SHIFT 12
+#define CHUNK (64u * 1024)
+#define CHUNK_UNITS (CHUNK / UNIT)
+#define SMALL_MAX (32u * 1024)
+
+/* Map entries: kind in the low 2 bits.  */
+enum { K_NONE = 0, K_LARGE = 1, K_SMALL = 2, K_CONT = 3 };
+
+struct chunk
+{
+  uint32_t cls, nfree, nslots, start;	/* Start unit.  */
+  struct chunk *next, *prev;		/* The class's partial list.  */
+  uint64_t bits[];			/* 1 = in use.  */
+};
+
+struct extent
+{
+  uint32_t start, len;			/* Units.  */
+  struct extent *next;
+};
+
+enum heap_op { HEAP_FREE, HEAP_SIZE };
+struct heap_msg
+{
+  uint32_t op, pad;
+  uint64_t ptr;
+};
+
+static pthread_mutex_t heap_mutex = PTHREAD_MUTEX_INITIALIZER;
+static char *arena;
+static uint32_t arena_units;
+static uint64_t *map;			/* Per unit: kind | value << 2.  */
+static struct chunk **chunks;		/* Per chunk-aligned unit / 16.  */
+static struct extent *free_list;
+static uint32_t class_size[64];
+static int nclasses;
+static struct chunk *partial[64];
+
+static int
+size_class (size_t size)
+{
+  int lo = 0, hi = nclasses - 1;
+  while (lo < hi)
+    {
+      int mid = (lo + hi) / 2;
+      if (class_size[mid] >= size)
+	hi = mid;
+      else
+	lo = mid + 1;
+    }
+  return lo;
+}
+
+/* First fit of N units aligned to ALIGN units; UINT32_MAX if none.  */
+static uint32_t
+extent_alloc (uint32_t n, uint32_t align)
+{
+  for (struct extent **pe = &free_list; *pe; pe = &(*pe)->next)
+    {
+      struct extent *e = *pe;
+      uint32_t s = (e->start + align - 1) / align * align;
+      if (s + n > e->start + e->len)
+	continue;
+      uint32_t end = e->start + e->len;
+      if (s > e->start)
+	{
+	  /* Keep the prefix; the suffix becomes a new extent.  */
+	  e->len = s - e->start;
+	  if (s + n < end)
+	    {
+	      struct extent *t = malloc (sizeof *t);
+	      if (!t)
+		gomp_dsm_fatal ("out of memory");
+	      t->start = s + n;
+	      t->len = end - s - n;
+	      t->next = e->next;
+	      e->next = t;
+	    }
+	}
+      else if (n < e->len)
+	{
+	  e->start += n;
+	  e->len -= n;
+	}
+      else
+	{
+	  *pe = e->next;
+	  free (e);
+	}
+      return s;
+    }
+  return UINT32_MAX;
+}
+
+static void
+extent_free (uint32_t start, uint32_t n)
+{
+  struct extent **pe = &free_list, *prev = NULL;
+  while (*pe && (*pe)->start < start)
+    {
+      prev = *pe;
+      pe = &(*pe)->next;
+    }
+  struct extent *next = *pe;
+  if (prev && prev->start + prev->len == start)
+    {
+      prev->len += n;
+      if (next && prev->start + prev->len == next->start)
+	{
+	  prev->len += next->len;
+	  prev->next = next->next;
+	  free (next);
+	}
+      return;
+    }
+  if (next && start + n == next->start)
+    {
+      next->start = start;
+      next->len += n;
+      return;
+    }
+  struct extent *e = malloc (sizeof *e);
+  if (!e)
+    gomp_dsm_fatal ("out of memory");
+  e->start = start;
+  e->len = n;
+  e->next = next;
+  *pe = e;
+}
+
+static void __attribute__ ((noreturn))
+exhausted (size_t size)
+{
+  gomp_dsm_fatal ("the shared heap of this node is exhausted (%zu bytes "
+		  "asked, arena of %zu bytes); raise OMPC_SEGMENT_SIZE (now "
+		  "%zu; 7/8 of it is split between the nodes' heaps)", size,
+		  gomp_dsm.arena_size, gomp_dsm.seg_size);
+}
+
+/* Called with heap_mutex held.  */
+static void *
+alloc_large (size_t size, uint32_t align_units)
+{
+  uint64_t n64 = (size + UNIT - 1) >> UNIT_SHIFT;
+  if (n64 >= arena_units)
+    exhausted (size);
+  uint32_t n = n64, s = extent_alloc (n, align_units);
+  if (s == UINT32_MAX)
+    exhausted (size);
+  map[s] = K_LARGE | (uint64_t) n << 2;
+  for (uint32_t i = 1; i < n; i++)
+    map[s + i] = K_CONT;
+  return arena + ((size_t) s << UNIT_SHIFT);
+}
+
+static void *
+alloc_small (int c)
+{
+  struct chunk *ch = partial[c];
+  if (!ch)
+    {
+      uint32_t s = extent_alloc (CHUNK_UNITS, CHUNK_UNITS);
+      if (s == UINT32_MAX)
+	exhausted (class_size[c]);
+      uint32_t nslots = CHUNK / class_size[c];
+      ch = calloc (1, sizeof *ch + (nslots + 63) / 64 * 8);
+      if (!ch)
+	gomp_dsm_fatal ("out of memory");
+      ch->cls = c;
+      ch->nslots = ch->nfree = nslots;
+      ch->start = s;
+      for (uint32_t i = 0; i < CHUNK_UNITS; i++)
+	map[s + i] = K_SMALL | (uint64_t) s << 2;
+      chunks[s / CHUNK_UNITS] = ch;
+      partial[c] = ch;
+    }
+  uint32_t slot = 0;
+  for (uint32_t w = 0;; w++)
+    if (~ch->bits[w])
+      {
+	slot = w * 64 + __builtin_ctzll (~ch->bits[w]);
+	ch->bits[w] |= 1ULL << (slot & 63);
+	break;
+      }
+  if (--ch->nfree == 0)
+    {
+      partial[c] = ch->next;
+      if (ch->next)
+	ch->next->prev = NULL;
+      ch->next = ch->prev = NULL;
+    }
+  return arena + ((size_t) ch->start << UNIT_SHIFT)
+    + (size_t) slot * class_size[c];
+}
+
+void *
+gomp_dsm_malloc (size_t size)
+{
+  void *p;
+  if (size == 0)
+    size = 1;
+  pthread_mutex_lock (&heap_mutex);
+  if (size <= SMALL_MAX)
+    p = alloc_small (size_class (size));
+  else
+    p = alloc_large (size, 1);
+  pthread_mutex_unlock (&heap_mutex);
+  return p;
+}
+
+void *
+gomp_dsm_memalign (size_t align, size_t size)
+{
+  void *p;
+  if (align <= 16)
+    return gomp_dsm_malloc (size);
+  if (align & (align - 1))
+    return NULL;
+  if (size == 0)
+    size = 1;
+  pthread_mutex_lock (&heap_mutex);
+  if (align <= UNIT && size <= SMALL_MAX)
+    {
+      /* Power-of-two classes are aligned to their size in a chunk.  */
+      size_t s = size < align ? align : size;
+      s = (size_t) 1 << (64 - __builtin_clzl (s - 1));
+      p = alloc_small (size_class (s));
+    }
+  else
+    p = alloc_large (size, align <= UNIT ? 1 : align >> UNIT_SHIFT);
+  pthread_mutex_unlock (&heap_mutex);
+  return p;
+}
+
+static int
+owner (const void *p)
+{
+  size_t off = (const char *) p - gomp_dsm.heap_base;
+  if ((const char *) p < gomp_dsm.heap_base
+      || off >= gomp_dsm.arena_size * gomp_dsm.nodes)
+    return -1;
+  return off / gomp_dsm.arena_size;
+}
+
+/* Frees P of this node's arena, or returns its usable size (SIZE_ONLY).
+   Takes heap_mutex.  */
+static size_t
+local_op (void *p, bool size_only)
+{
+  size_t off = (char *) p - arena, r = 0;
+  uint32_t u = off >> UNIT_SHIFT;
+  pthread_mutex_lock (&heap_mutex);
+  uint64_t e = map[u];
+  if ((e & 3) == K_LARGE && !(off & (UNIT - 1)))
+    {
+      uint32_t n = e >> 2;
+      r = (size_t) n << UNIT_SHIFT;
+      if (!size_only)
+	{
+	  for (uint32_t i = 0; i < n; i++)
+	    map[u + i] = K_NONE;
+	  extent_free (u, n);
+	}
+    }
+  else if ((e & 3) == K_SMALL)
+    {
+      struct chunk *ch = chunks[(e >> 2) / CHUNK_UNITS];
+      size_t coff = off - ((size_t) ch->start << UNIT_SHIFT);
+      uint32_t cs = class_size[ch->cls], slot = coff / cs;
+      if (coff % cs || slot >= ch->nslots
+	  || !(ch->bits[slot / 64] & (1ULL << (slot & 63))))
+	goto bad;
+      r = cs;
+      if (!size_only)
+	{
+	  ch->bits[slot / 64] &= ~(1ULL << (slot & 63));
+	  if (ch->nfree++ == 0)
+	    {
+	      ch->next = partial[ch->cls];
+	      if (ch->next)
+		ch->next->prev = ch;
+	      partial[ch->cls] = ch;
+	    }
+	  if (ch->nfree == ch->nslots && (ch->next || ch->prev))
+	    {
+	      /* Give an empty chunk back, unless it is the class's only
+		 one.  */
+	      if (ch->prev)
+		ch->prev->next = ch->next;
+	      else
+		partial[ch->cls] = ch->next;
+	      if (ch->next)
+		ch->next->prev = ch->prev;
+	      for (uint32_t i = 0; i < CHUNK_UNITS; i++)
+		map[ch->start + i] = K_NONE;
+	      chunks[ch->start / CHUNK_UNITS] = NULL;
+	      extent_free (ch->start, CHUNK_UNITS);
+	      free (ch);
+	    }
+	}
+    }
+  else
+    goto bad;
+  pthread_mutex_unlock (&heap_mutex);
+  return r;
+ bad:
+  pthread_mutex_unlock (&heap_mutex);
+  gomp_dsm_fatal ("%s(%p): not a block of the shared heap (freed twice, or "
+		  "never allocated)", size_only ? "malloc_usable_size" : "free",
+		  p);
+}
+
+static void
+heap_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  struct heap_msg m;
+  memcpy (&m, msg, sizeof m);
+  void *p = (void *) (uintptr_t) m.ptr;
+  if (owner (p) != gomp_dsm.rank)
+    gomp_dsm_fatal ("rank %d sent a heap request for %p, not in this "
+		    "node's arena", src, p);
+  if (m.op == HEAP_FREE)
+    local_op (p, false);
+  else
+    {
+      uint64_t s = local_op (p, true);
+      gomp_cl_reply (src, token, &s, sizeof s);
+    }
+}
+
+void
+gomp_dsm_free (void *p)
+{
+  if (!p)
+    return;
+  int o = owner (p);
+  if (o < 0)
+    {
+      if (gomp_dsm_contains (p))
+	gomp_dsm_fatal ("free(%p): not a heap block", p);
+      free (p);
+      return;
+    }
+  if (o == gomp_dsm.rank)
+    {
+      local_op (p, false);
+      return;
+    }
+  struct heap_msg m = { HEAP_FREE, 0, (uintptr_t) p };
+  DSM_STAT (remote_frees, 1);
+  gomp_cl_send (o, GOMP_CL_TAG_HEAP, &m, sizeof m);
+}
+
+size_t
+gomp_dsm_usable_size (void *p)
+{
+  if (!p)
+    return 0;
+  int o = owner (p);
+  if (o < 0)
+    return malloc_usable_size (p);
+  if (o == gomp_dsm.rank)
+    return local_op (p, true);
+  struct heap_msg m = { HEAP_SIZE, 0, (uintptr_t) p };
+  uint64_t s = 0;
+  gomp_cl_call (o, GOMP_CL_TAG_HEAP, &m, sizeof m, &s, sizeof s);
+  return s;
+}
+
+void *
+gomp_dsm_realloc (void *p, size_t size)
+{
+  if (!p)
+    return gomp_dsm_malloc (size);
+  if (owner (p) < 0)
+    return realloc (p, size);
+  size_t old = gomp_dsm_usable_size (p);
+  if (size <= old && size >= old / 2)
+    return p;
+  void *n = gomp_dsm_malloc (size);
+  memcpy (n, p, old < size ? old : size);
+  gomp_dsm_free (p);
+  return n;
+}
+
+void
+gomp_dsm_heap_init (void)
+{
+  int c = 0;
+  for (uint32_t s = 16; s <= 128; s += 16)
+    class_size[c++] = s;
+  for (uint32_t p = 128; p < SMALL_MAX; p *= 2)
+    for (uint32_t k = 1; k <= 4; k++)
+      class_size[c++] = p + k * (p / 4);
+  nclasses = c;
+  arena = gomp_dsm.heap_base + gomp_dsm.rank * gomp_dsm.arena_size;
+  arena_units = gomp_dsm.arena_size >> UNIT_SHIFT;
+  void *m = mmap (NULL, (size_t) arena_units * 8, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  chunks = calloc (arena_units / CHUNK_UNITS + 1, sizeof *chunks);
+  if (m == MAP_FAILED || !chunks)
+    gomp_dsm_fatal ("out of memory for the heap's map");
+  map = m;
+  free_list = malloc (sizeof *free_list);
+  if (!free_list)
+    gomp_dsm_fatal ("out of memory");
+  free_list->start = 0;
+  free_list->len = arena_units;
+  free_list->next = NULL;
+  gomp_cl_register (GOMP_CL_TAG_HEAP, heap_handler);
+}

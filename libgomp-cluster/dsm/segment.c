@@ -1,0 +1,488 @@
+/* segment.c -- the shared memory's layout: the executable's shared region
+   remapped in place, the segment at a fixed address (heap arenas, then
+   stacks), the per-block metadata, stacks and errors.
+
+   Environment (read by gomp_dsm_init; a bad value is a fatal error naming
+   the variable):
+     OMPC_SEGMENT_SIZE  size (K/M/G suffix)  default 4G, at least 64M:
+			the heap arenas and the stacks of all nodes; the
+			same on every node.
+     OMPC_DSM_BLOCK     size  default 4096 (the page size): the coherence
+			unit, a power of two; larger blocks keep fewer
+			memory maps (vm.max_map_count) at the price of more
+			false sharing.
+     OMPC_DSM_HOME      first-touch (default) | block | cyclic: where a
+			block's home is; block splits every area (globals,
+			each arena, each node's stacks) into NODES equal
+			parts, cyclic deals blocks round-robin.  */
+
+#include "dsm-int.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <mpi.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define SEG_BASE ((char *) 0x100000000000UL)
+#define ALTSTACK_SIZE (64 * 1024)
+
+/* The plugin's region (lib/ompcluster.ld); NULL without it.  */
+extern char __ompc_shared_start[] __attribute__ ((weak));
+extern char __ompc_shared_end[] __attribute__ ((weak));
+
+struct gomp_dsm gomp_dsm;
+
+static size_t stack_used;		/* In this node's stack part.  */
+static pthread_mutex_t stack_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void
+gomp_dsm_fatal (const char *fmt, ...)
+{
+  char msg[1024];
+  va_list ap;
+  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: dsm: ",
+		    gomp_dsm.rank);
+  va_start (ap, fmt);
+  vsnprintf (msg + n, sizeof msg - n - 1, fmt, ap);
+  va_end (ap);
+  strcat (msg, "\n");
+  if (write (2, msg, strlen (msg)) < 0)
+    abort ();
+  MPI_Abort (MPI_COMM_WORLD, 1);
+  abort ();
+}
+
+static char *
+sig_utoa (char *p, unsigned long v)
+{
+  char tmp[24];
+  int n = 0;
+  do
+    tmp[n++] = '0' + v % 10;
+  while ((v /= 10));
+  while (n)
+    *p++ = tmp[--n];
+  return p;
+}
+
+void
+gomp_dsm_fatal_sig (const char *msg, int err)
+{
+  char buf[512], *p = buf;
+  const char *pre = "ompcluster: rank ";
+  p = stpcpy (p, pre);
+  p = sig_utoa (p, gomp_dsm.rank);
+  p = stpcpy (p, ": dsm: ");
+  size_t l = strlen (msg);
+  if (l > 400)
+    l = 400;
+  memcpy (p, msg, l);
+  p += l;
+  if (err)
+    {
+      p = stpcpy (p, " (errno ");
+      p = sig_utoa (p, err);
+      p = stpcpy (p, ")");
+    }
+  *p++ = '\n';
+  if (write (2, buf, p - buf) < 0)
+    abort ();
+  abort ();
+}
+
+static size_t
+env_size (const char *name, size_t dflt)
+{
+  const char *v = getenv (name);
+  char *end;
+  if (!v || !*v)
+    return dflt;
+  errno = 0;
+  unsigned long long n = strtoull (v, &end, 10);
+  switch (*end)
+    {
+    case 'k': case 'K': n <<= 10; end++; break;
+    case 'm': case 'M': n <<= 20; end++; break;
+    case 'g': case 'G': n <<= 30; end++; break;
+    default: break;
+    }
+  if (errno || *end || n == 0)
+    gomp_dsm_fatal ("%s=%s is not a size (a number with an optional K, M "
+		    "or G suffix)", name, v);
+  return n;
+}
+
+uint32_t
+gomp_dsm_block (const void *addr)
+{
+  const char *a = addr;
+  for (int i = 1; i >= 0; i--)
+    {
+      struct gomp_dsm_area *ar = &gomp_dsm.area[i];
+      if (a >= ar->base && a < ar->base + ar->size)
+	return ar->first + (uint32_t) ((size_t) (a - ar->base)
+				       >> gomp_dsm.bshift);
+    }
+  return UINT32_MAX;
+}
+
+static struct gomp_dsm_area *
+area_of (uint32_t b)
+{
+  return b >= gomp_dsm.area[1].first ? &gomp_dsm.area[1] : &gomp_dsm.area[0];
+}
+
+char *
+gomp_dsm_block_addr (uint32_t b)
+{
+  struct gomp_dsm_area *ar = area_of (b);
+  return ar->base + ((size_t) (b - ar->first) << gomp_dsm.bshift);
+}
+
+char *
+gomp_dsm_block_wview (uint32_t b)
+{
+  struct gomp_dsm_area *ar = area_of (b);
+  return ar->wview + ((size_t) (b - ar->first) << gomp_dsm.bshift);
+}
+
+size_t
+gomp_dsm_block_len (uint32_t b)
+{
+  struct gomp_dsm_area *ar = area_of (b);
+  size_t off = (size_t) (b - ar->first) << gomp_dsm.bshift;
+  size_t len = ar->size - off;
+  return len < gomp_dsm.bsize ? len : gomp_dsm.bsize;
+}
+
+bool
+gomp_dsm_contains (const void *addr)
+{
+  return gomp_dsm_block (addr) != UINT32_MAX;
+}
+
+void
+gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
+{
+  char *a = gomp_dsm_block_addr (b);
+  size_t len = gomp_dsm_block_addr (b + n - 1) - a
+    + gomp_dsm_block_len (b + n - 1);
+  if (mprotect (a, len, prot) == 0)
+    return;
+  if (errno == ENOMEM)
+    gomp_dsm_fatal_sig ("mprotect failed with ENOMEM: the DSM needs more "
+			"memory maps than vm.max_map_count allows; raise it "
+			"(sysctl -w vm.max_map_count=1048576) or use larger "
+			"blocks (OMPC_DSM_BLOCK=16384 or 65536)", 0);
+  gomp_dsm_fatal_sig ("mprotect failed", errno);
+}
+
+static void *
+map_anon (size_t size, const char *what)
+{
+  void *p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    gomp_dsm_fatal ("cannot map %zu bytes for %s: %s", size, what,
+		    strerror (errno));
+  return p;
+}
+
+void
+gomp_dsm_list_init (struct gomp_dsm_list *l, uint32_t cap)
+{
+  l->cur = 0;
+  l->cap = cap;
+  for (int i = 0; i < 2; i++)
+    {
+      l->buf[i] = map_anon ((size_t) cap * 4, "a block list");
+      memset (l->buf[i], 0xff, (size_t) cap * 4);
+    }
+}
+
+void
+gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b)
+{
+  uint64_t old = __atomic_fetch_add (&l->cur, 1, __ATOMIC_ACQ_REL);
+  uint32_t pos = (uint32_t) old;
+  if (pos >= l->cap)
+    gomp_dsm_fatal_sig ("internal error: a block list overflowed", 0);
+  __atomic_store_n (&l->buf[old >> 32][pos], b, __ATOMIC_RELEASE);
+}
+
+uint32_t *
+gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n)
+{
+  uint64_t cur = __atomic_load_n (&l->cur, __ATOMIC_ACQUIRE);
+  uint64_t old = __atomic_exchange_n (&l->cur, ((cur >> 32) ^ 1) << 32,
+				      __ATOMIC_ACQ_REL);
+  uint32_t *buf = l->buf[old >> 32];
+  *n = (uint32_t) old;
+  /* Appenders that took a slot may not have stored yet.  */
+  for (uint32_t i = 0; i < *n; i++)
+    while (__atomic_load_n (&buf[i], __ATOMIC_ACQUIRE) == UINT32_MAX)
+      __builtin_ia32_pause ();
+  return buf;
+}
+
+void
+gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf, uint32_t n)
+{
+  memset (buf, 0xff, (size_t) n * 4);
+}
+
+/* Copies the executable's shared region into a memfd and maps it back in
+   place (MAP_SHARED), plus the writable view.  In anonymous parts (the
+   NOBITS data and touched pages), only resident non-zero pages are
+   copied; file-backed pages are always copied.  */
+static void
+remap_globals (void)
+{
+  char *s = __ompc_shared_start, *e = __ompc_shared_end;
+  struct gomp_dsm_area *ar = &gomp_dsm.area[0];
+  long pg = sysconf (_SC_PAGESIZE);
+  if (!s || !e || e <= s)
+    return;
+  if (((uintptr_t) s | (uintptr_t) e) & (pg - 1))
+    gomp_dsm_fatal ("the shared region %p-%p is not page aligned; link with "
+		    "the ompcluster linker fragment (use ompcc)", s, e);
+  size_t size = e - s;
+  int fd = memfd_create ("ompc-globals", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate (fd, size) != 0)
+    gomp_dsm_fatal ("cannot create the memory of the shared region: %s",
+		    strerror (errno));
+  /* File-backed ranges from /proc/self/maps.  */
+  FILE *f = fopen ("/proc/self/maps", "r");
+  char line[512];
+  while (f && fgets (line, sizeof line, f))
+    {
+      unsigned long lo, hi, inode;
+      char perms[8];
+      if (sscanf (line, "%lx-%lx %7s %*s %*s %lu", &lo, &hi, perms, &inode)
+	  != 4)
+	continue;
+      if (hi <= (uintptr_t) s || lo >= (uintptr_t) e)
+	continue;
+      if (lo < (uintptr_t) s)
+	lo = (uintptr_t) s;
+      if (hi > (uintptr_t) e)
+	hi = (uintptr_t) e;
+      size_t npg = (hi - lo) / pg;
+      unsigned char *vec = malloc (npg ? npg : 1);
+      if (!vec || mincore ((void *) lo, hi - lo, vec) != 0)
+	gomp_dsm_fatal ("mincore on the shared region failed");
+      for (size_t i = 0; i < npg; i++)
+	{
+	  char *p = (char *) lo + i * pg;
+	  if (inode == 0 && !(vec[i] & 1))
+	    continue;
+	  bool zero = true;
+	  for (long k = 0; k < pg; k += 8)
+	    if (*(uint64_t *) (p + k))
+	      {
+		zero = false;
+		break;
+	      }
+	  if (!zero && pwrite (fd, p, pg, p - s) != pg)
+	    gomp_dsm_fatal ("cannot copy the shared region: %s",
+			    strerror (errno));
+	}
+      free (vec);
+    }
+  if (f)
+    fclose (f);
+  ar->wview = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (ar->wview == MAP_FAILED
+      || mmap (s, size, PROT_NONE, MAP_SHARED | MAP_FIXED, fd, 0) != s)
+    gomp_dsm_fatal ("cannot remap the shared region: %s", strerror (errno));
+  close (fd);
+  ar->base = s;
+  ar->size = size;
+}
+
+static void
+map_segment (void)
+{
+  size_t size = gomp_dsm.seg_size;
+  int fd = memfd_create ("ompc-segment", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate (fd, size) != 0)
+    gomp_dsm_fatal ("cannot create the shared segment of %zu bytes "
+		    "(OMPC_SEGMENT_SIZE): %s", size, strerror (errno));
+  char *p = mmap (SEG_BASE, size, PROT_NONE,
+		  MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, fd, 0);
+  if (p != SEG_BASE)
+    gomp_dsm_fatal ("cannot map the shared segment at %p (%zu bytes, "
+		    "OMPC_SEGMENT_SIZE): %s; something else uses those "
+		    "addresses", SEG_BASE, size,
+		    p == MAP_FAILED ? strerror (errno) : "placed elsewhere");
+  char *w = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_NORESERVE, fd, 0);
+  if (w == MAP_FAILED)
+    gomp_dsm_fatal ("cannot map the shared segment's second view: %s",
+		    strerror (errno));
+  close (fd);
+  gomp_dsm.seg_base = p;
+  gomp_dsm.area[1].base = p;
+  gomp_dsm.area[1].wview = w;
+  gomp_dsm.area[1].size = size;
+  /* One eighth for stacks, the rest for the arenas; every part is a
+     multiple of 64 KiB and of the block.  */
+  size_t unit = gomp_dsm.bsize > 65536 ? gomp_dsm.bsize : 65536;
+  size_t stacks = size / 8;
+  gomp_dsm.stack_part = stacks / gomp_dsm.nodes / unit * unit;
+  gomp_dsm.arena_size = (size - stacks) / gomp_dsm.nodes / unit * unit;
+  gomp_dsm.heap_base = p;
+  gomp_dsm.stack_base = p + gomp_dsm.arena_size * gomp_dsm.nodes;
+}
+
+void
+gomp_dsm_thread_init (void)
+{
+  stack_t ss, old;
+  if (sigaltstack (NULL, &old) == 0 && !(old.ss_flags & SS_DISABLE))
+    return;
+  ss.ss_sp = mmap (NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (ss.ss_sp == MAP_FAILED)
+    gomp_dsm_fatal ("cannot map a signal stack: %s", strerror (errno));
+  ss.ss_size = ALTSTACK_SIZE;
+  ss.ss_flags = 0;
+  if (sigaltstack (&ss, NULL) != 0)
+    gomp_dsm_fatal ("sigaltstack failed: %s", strerror (errno));
+}
+
+/* A stack whose top PRIV bytes (rounded up to a block) are private.  */
+static void *
+stack_alloc (size_t size, size_t priv)
+{
+  size_t bs = gomp_dsm.bsize;
+  priv = (priv + bs - 1) & ~(bs - 1);
+  size = (size + bs - 1) & ~(bs - 1);
+  if (size < priv + bs)
+    size = priv + bs;
+  pthread_mutex_lock (&stack_mutex);
+  size_t off = stack_used;
+  if (off + bs + size > gomp_dsm.stack_part)
+    gomp_dsm_fatal ("the stack area is full (%zu of %zu bytes used, %zu "
+		    "more wanted); raise OMPC_SEGMENT_SIZE (a stack area "
+		    "of 1/8 of it is shared by the nodes) or lower "
+		    "OMP_STACKSIZE", stack_used, gomp_dsm.stack_part,
+		    size + bs);
+  stack_used += bs + size;
+  pthread_mutex_unlock (&stack_mutex);
+  char *guard = gomp_dsm.stack_base + gomp_dsm.rank * gomp_dsm.stack_part
+    + off;
+  char *stack = guard + bs, *top = stack + size - priv;
+  uint32_t b;
+  if (mmap (guard, bs, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+	    -1, 0) != guard
+      || (priv && mmap (top, priv, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != top))
+    gomp_dsm_fatal ("cannot map a stack's private parts: %s",
+		    strerror (errno));
+  gomp_dsm_set_state (gomp_dsm_block (guard), BS_UNMANAGED);
+  if (priv)
+    for (b = gomp_dsm_block (top); b <= gomp_dsm_block (top + priv - 1); b++)
+      gomp_dsm_set_state (b, BS_UNMANAGED);
+  return stack;
+}
+
+void *
+gomp_dsm_stack_alloc (size_t size)
+{
+  return stack_alloc (size, 0);
+}
+
+void *
+gomp_dsm_pthread_stack_alloc (size_t size)
+{
+  return stack_alloc (size, GOMP_DSM_STACK_PRIVATE);
+}
+
+void
+gomp_dsm_init (int rank, int nodes)
+{
+  long pg = sysconf (_SC_PAGESIZE);
+  gomp_dsm.rank = rank;
+  gomp_dsm.nodes = nodes;
+  if (nodes > 64)
+    gomp_dsm_fatal ("at most 64 nodes are supported (%d asked)", nodes);
+  gomp_dsm.bsize = env_size ("OMPC_DSM_BLOCK", pg);
+  if (gomp_dsm.bsize < (size_t) pg || (gomp_dsm.bsize & (gomp_dsm.bsize - 1))
+      || gomp_dsm.bsize > (1 << 24))
+    gomp_dsm_fatal ("OMPC_DSM_BLOCK=%zu must be a power of two between the "
+		    "page size (%ld) and 16M", gomp_dsm.bsize, pg);
+  gomp_dsm.bshift = __builtin_ctzl (gomp_dsm.bsize);
+  gomp_dsm.seg_size = env_size ("OMPC_SEGMENT_SIZE", (size_t) 4 << 30);
+  if (gomp_dsm.seg_size < ((size_t) 64 << 20)
+      || gomp_dsm.seg_size > ((size_t) 16 << 40))
+    gomp_dsm_fatal ("OMPC_SEGMENT_SIZE=%zu must be between 64M and 16T",
+		    gomp_dsm.seg_size);
+  gomp_dsm.seg_size &= ~((size_t) (1 << 16) - 1) & ~(gomp_dsm.bsize - 1);
+  const char *h = getenv ("OMPC_DSM_HOME");
+  if (!h || !*h || !strcmp (h, "first-touch"))
+    gomp_dsm.policy = HOME_FIRST_TOUCH;
+  else if (!strcmp (h, "block"))
+    gomp_dsm.policy = HOME_BLOCK;
+  else if (!strcmp (h, "cyclic"))
+    gomp_dsm.policy = HOME_CYCLIC;
+  else
+    gomp_dsm_fatal ("OMPC_DSM_HOME=%s: use first-touch, block or cyclic", h);
+
+  remap_globals ();
+  map_segment ();
+  struct gomp_dsm_area *a0 = &gomp_dsm.area[0], *a1 = &gomp_dsm.area[1];
+  a0->first = 0;
+  a0->nblocks = (a0->size + gomp_dsm.bsize - 1) >> gomp_dsm.bshift;
+  a1->first = a0->nblocks;
+  a1->nblocks = a1->size >> gomp_dsm.bshift;
+  if ((uint64_t) a0->nblocks + a1->nblocks >= UINT32_MAX / 2)
+    gomp_dsm_fatal ("too many DSM blocks: raise OMPC_DSM_BLOCK or lower "
+		    "OMPC_SEGMENT_SIZE");
+  gomp_dsm.nblocks = a0->nblocks + a1->nblocks;
+  a0->part = (a0->nblocks + nodes - 1) / nodes;
+  size_t nb = gomp_dsm.nblocks;
+  gomp_dsm.meta = map_anon (nb * 4, "block states");
+  gomp_dsm.home = map_anon (nb * 2, "block homes");
+  memset (gomp_dsm.home, 0xff, nb * 2);
+  gomp_dsm.copyset = map_anon (nb * 8, "copysets");
+  gomp_dsm.twins = map_anon (nb << gomp_dsm.bshift, "twins");
+  gomp_dsm.cached = map_anon (nb * 4, "the cached list");
+  gomp_dsm_list_init (&gomp_dsm.notices, nb);
+  gomp_dsm_list_init (&gomp_dsm.dirty, nb);
+
+  gomp_dsm_coherence_init ();
+  gomp_dsm_heap_init ();
+  gomp_dsm_atomic_init ();
+  gomp_dsm_fault_init ();
+  gomp_dsm_thread_init ();
+}
+
+void
+gomp_dsm_fini (void)
+{
+}
+
+void
+gomp_dsm_print_stats (void)
+{
+  struct gomp_dsm_stats *s = &gomp_dsm.st;
+  struct gomp_cl_stats t;
+  gomp_cl_get_stats (&t);
+  fprintf (stderr,
+	   "ompcluster: rank %d: dsm: faults %lu read, %lu write, %lu home "
+	   "write; pages fetched %lu (%lu bytes); diffs sent %lu (%lu "
+	   "bytes); write notices %lu sent, %lu invalidations; home "
+	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
+	   "%lu sent (%lu bytes), %lu received (%lu bytes)\n",
+	   gomp_dsm.rank, s->read_faults, s->write_faults, s->home_faults,
+	   s->fetches, s->fetch_bytes, s->diffs, s->diff_bytes,
+	   s->notices_sent, s->invalidations, s->home_lookups,
+	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
+	   t.msgs_recv, t.bytes_recv);
+}
