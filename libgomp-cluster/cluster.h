@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 1
+#define GOMP_CLUSTER_ABI 2
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -121,6 +121,17 @@ struct gomp_cluster_ops
   /* A fatal error on this rank: end every rank of the job (MPI_Abort)
      with STATUS.  */
   void (*abort) (int status) __attribute__ ((noreturn));
+
+  /* Worker threads.  thread_stack_alloc gives a stack of SIZE bytes inside
+     the shared segment for pthread_attr_setstack (never freed); its top
+     THREAD_STACK_PRIVATE bytes, where glibc keeps the thread's TCB and
+     TLS, are private memory, so a thread whose locals other nodes may use
+     must first move below them (alloca).  thread_init is the first call
+     of every thread that runs on such a stack (a private signal stack for
+     the DSM's faults).  */
+  void *(*thread_stack_alloc) (size_t size);
+  void (*thread_init) (void);
+  size_t thread_stack_private;
 };
 
 /* NULL with one node.  */
