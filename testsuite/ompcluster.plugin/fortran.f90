@@ -4,6 +4,8 @@
 ! ompc-nodes: 1 1x2 1x3
 ! ompc-check: ! objdump -d --no-show-raw-insn %exe | awk '/^[0-9a-f]+ <(MAIN__|MAIN___omp_fn\.[0-9]+|__ompc_user_main|__shared_mod_MOD_[a-z_]*)>:/ {f=1; next} /^$/ {f=0} f' | grep -w lock
 ! ompc-check: nm %exe | grep -Eq ' U ompc_malloc(@.*)?$'
+! ompc-check: nm %exe | grep -Eq ' U ompc_realloc(@.*)?$'
+! ompc-check: ! nm %exe | grep -Eq ' U (malloc|realloc|free)(@|$)'
 ! ompc-timeout: 60
 module shared_mod
   implicit none
@@ -30,6 +32,7 @@ program main
   common /blk/ a, b, r
   double precision :: s
   integer :: mx
+  integer, allocatable :: grown(:)
 
   errors = 0
   a = 0; b = 0; r = 0.0; total = 0.0d0
@@ -71,6 +74,12 @@ program main
   if (r /= 0.5 * n) errors = errors + 1
   if (total /= dble(n)) errors = errors + 1
   if (s /= 500500.0d0 .or. mx /= 1000) errors = errors + 1
+  ! Reallocation on assignment: gfortran calls realloc in the generated code.
+  grown = [integer ::]
+  do i = 1, 100
+    grown = [grown, i]
+  end do
+  if (size(grown) /= 100 .or. sum(grown) /= 5050) errors = errors + 1
   deallocate(arr)
   if (errors /= 0) then
     print *, 'errors', errors, counter, a, b, r, total, s, mx
