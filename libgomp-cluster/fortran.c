@@ -8,7 +8,8 @@
    conventions they imply:
    - every argument is passed by reference unless the interface says VALUE
      (only omp_fulfill_event's event);
-   - INTEGER and LOGICAL are 4 bytes; a generic interface maps calls with
+   - INTEGER and LOGICAL are 4 bytes, and a LOGICAL is 0 or 1 (gfortran
+     may negate one by flipping bit 0); a generic interface maps calls with
      8-byte arguments (-fdefault-integer-8) to the *_8_ routine, which clamps
      them to int;
    - a CHARACTER argument comes with its length as a hidden size_t argument
@@ -98,7 +99,7 @@ omp_unset_lock_ (omp_lock_t *lock)
 GOMP_FORTRAN int32_t
 omp_test_lock_ (omp_lock_t *lock)
 {
-  return omp_test_lock (lock);
+  return omp_test_lock (lock) != 0;
 }
 
 GOMP_FORTRAN void
@@ -177,7 +178,7 @@ omp_get_num_procs_ (void)
 GOMP_FORTRAN int32_t
 omp_in_parallel_ (void)
 {
-  return omp_in_parallel ();
+  return omp_in_parallel () != 0;
 }
 
 GOMP_FORTRAN void
@@ -195,7 +196,7 @@ omp_set_dynamic_8_ (const int64_t *set)
 GOMP_FORTRAN int32_t
 omp_get_dynamic_ (void)
 {
-  return omp_get_dynamic ();
+  return omp_get_dynamic () != 0;
 }
 
 GOMP_FORTRAN void
@@ -213,7 +214,7 @@ omp_set_nested_8_ (const int64_t *set)
 GOMP_FORTRAN int32_t
 omp_get_nested_ (void)
 {
-  return omp_get_nested ();
+  return omp_get_nested () != 0;
 }
 
 /* The Fortran kinds have no monotonic flag: OpenMP 4.5 code compares the
@@ -319,13 +320,13 @@ omp_get_active_level_ (void)
 GOMP_FORTRAN int32_t
 omp_in_final_ (void)
 {
-  return omp_in_final ();
+  return omp_in_final () != 0;
 }
 
 GOMP_FORTRAN int32_t
 omp_get_cancellation_ (void)
 {
-  return omp_get_cancellation ();
+  return omp_get_cancellation () != 0;
 }
 
 GOMP_FORTRAN int32_t
@@ -512,7 +513,7 @@ omp_get_device_num_ (void)
 GOMP_FORTRAN int32_t
 omp_is_initial_device_ (void)
 {
-  return omp_is_initial_device ();
+  return omp_is_initial_device () != 0;
 }
 
 GOMP_FORTRAN int32_t
