@@ -43,4 +43,370 @@ extern int gomp_launcher_size (void);
 extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
 				     unsigned nthreads, unsigned flags);
 
+/* ------------------------------------------------------------------------
+   The single-node core (engineer "core"): wait.h, team.c, barrier.c,
+   parallel.c, work.c, loop.c, loop_ull.c, iter.c, sections.c, single.c,
+   ordered.c, critical.c, lock.c, env.c, icv.c, affinity.c.
+
+   Model.  Every thread has a struct gomp_thread in TLS (gomp_thread ()).
+   A team is one parallel region's threads.  A team spanning nodes has a
+   global size NTHREADS (what omp_get_num_threads returns) of which this
+   node runs LOCAL_NTHREADS, numbered globally from BASE
+   (gomp_cluster_node_base); ts.team_id is always the global number, and
+   ts.team_id - team->base indexes node-local arrays.  Teams not spanning
+   nodes have base 0 and local_nthreads == nthreads.  The ICVs are the data
+   environment of the implicit task (OpenMP 5.1 section 2.4): thr->icv
+   points at the ICVs of the task the thread is running.
+   ------------------------------------------------------------------------ */
+
+#include <sched.h>
+#include "wait.h"
+
+/* env.c: the ICVs and the one table of environment variables.  */
+enum gomp_schedule_type
+{
+  GFS_RUNTIME,
+  GFS_STATIC,
+  GFS_DYNAMIC,
+  GFS_GUIDED,
+  GFS_AUTO,
+  GFS_MONOTONIC = 0x80000000U
+};
+
+/* omp_proc_bind_t's values.  */
+enum gomp_proc_bind
+{
+  GOMP_BIND_FALSE = 0,
+  GOMP_BIND_TRUE = 1,
+  GOMP_BIND_PRIMARY = 2,
+  GOMP_BIND_CLOSE = 3,
+  GOMP_BIND_SPREAD = 4
+};
+
+struct gomp_task_icv
+{
+  unsigned long nthreads_var;
+  enum gomp_schedule_type run_sched_var;
+  long run_sched_chunk_size;
+  int default_device_var;
+  unsigned thread_limit_var;
+  bool dyn_var;
+  unsigned max_active_levels_var;
+  char bind_var;
+};
+
+/* The initial values of the ICVs (from the environment).  */
+extern struct gomp_task_icv gomp_global_icv;
+/* OMP_NUM_THREADS=a,b,c and OMP_PROC_BIND=x,y: entry L is the value for
+   the implicit tasks of a region at nesting level L (entry 0: the initial
+   task); deeper levels keep the last entry's value.  */
+extern unsigned long *gomp_nthreads_var_list;
+extern size_t gomp_nthreads_var_list_len;
+extern char *gomp_bind_var_list;
+extern size_t gomp_bind_var_list_len;
+extern bool gomp_cancel_var;			/* OMP_CANCELLATION */
+extern int gomp_max_task_priority_var;		/* OMP_MAX_TASK_PRIORITY */
+extern unsigned long gomp_stacksize;		/* OMP_STACKSIZE, 0: default */
+extern int gomp_wait_policy;			/* -1 unset, 0 passive, 1 active */
+extern bool gomp_display_affinity_var;		/* OMP_DISPLAY_AFFINITY */
+extern char *gomp_affinity_format_var;		/* OMP_AFFINITY_FORMAT */
+extern size_t gomp_affinity_format_len;
+/* Cluster mode: the nthreads-var of the initial task becomes nodes x
+   OMP_NUM_THREADS (a top-level team spans the nodes).  Idempotent; start.c
+   should call it right after setting gomp_cluster; GOMP_parallel and
+   gomp_cluster_run_region also call it.  */
+extern void gomp_cluster_init_icvs (void);
+
+/* icv.c: the omp_* queries.  The ICVs the current task reads (WRITE:
+   for changing them; the initial thread then gets its own copy).  */
+extern struct gomp_task_icv *gomp_icv_write (void);
+
+/* barrier.c: the team barrier (node-local; the last local arriver of a
+   team spanning nodes calls gomp_cluster->barrier ()).
+   STATE holds the arrived count (bits 0-22), a wake toggle (bit 23) and a
+   generation (bits 24-31); it is also the futex word.  */
+#define GOMP_BAR_ARRIVED_MASK 0x7fffffu
+#define GOMP_BAR_WAKE_BIT 0x800000u
+#define GOMP_BAR_GEN_SHIFT 24
+struct gomp_barrier
+{
+  int state;
+  int sleepers;
+  unsigned total;
+};
+
+struct gomp_team;
+extern void gomp_barrier_init (struct gomp_barrier *bar, unsigned count);
+/* All threads of the team (this node's part) meet; pending tasks of the team
+   run while waiting.  */
+extern void gomp_team_barrier_wait (struct gomp_team *team);
+/* Same, returning true (without completing the barrier) when the region is
+   cancelled (team->cancelled).  */
+extern bool gomp_team_barrier_wait_cancel (struct gomp_team *team);
+/* Same as gomp_team_barrier_wait, and in a team spanning nodes the LEN bytes
+   at BUF of the node where WINNER is true reach every node.  */
+extern void gomp_team_barrier_wait_bcast (struct gomp_team *team, void *buf,
+					  size_t len, bool winner);
+/* Wakes every thread waiting in the team's barrier so that it looks at
+   team->task_queued, team->task_count and team->cancelled again.  task.c
+   calls it after queueing a task, after finishing the team's last task and
+   after cancelling.  */
+extern void gomp_team_barrier_wake (struct gomp_team *team);
+
+/* work.c: the work-share queue.  A ring of GOMP_WS_RING constructs lets
+   threads run ahead through nowait constructs.  */
+#define GOMP_WS_RING 8
+struct gomp_work_share
+{
+  /* Sequence number + 1 of the construct using the slot, and of the
+     construct whose initialisation is complete.  */
+  unsigned long claimed, ready;
+  /* Local threads that have not finished with the construct.  */
+  unsigned left;
+  gomp_mutex_t lock;
+  enum gomp_schedule_type sched;
+  bool ull;				/* unsigned long long loop */
+  bool atomic_next;			/* NEXT may be advanced by fetch-add */
+  bool ordered;
+  bool spans;				/* loop shared across nodes */
+  union
+  {
+    struct { long next, end, incr, chunk; };
+    struct { unsigned long long next_ull, end_ull, incr_ull, chunk_ull; };
+  };
+  /* Cluster loops: this node's current range from loop_next.  */
+  long node_next, node_end;
+  /* ordered: the ticket (chunk order) allowed into the ordered region,
+     and the next ticket a dynamic/guided chunk gets.  */
+  unsigned long ordered_serving, ordered_tickets;
+  /* single copyprivate: the winner's data.  */
+  void *copyprivate;
+  /* task.c: task reductions of a work-share (GOMP_loop_start's and
+     GOMP_sections2_start's REDUCTIONS) and doacross state.  */
+  uintptr_t *task_reductions;
+  void *doacross;
+  /* GOMP_loop_start's MEM (lastprivate conditional, scan): up to this many
+     bytes live here, more are malloc()ed.  */
+  void *mem;
+  long long inline_mem[8];
+} __attribute__ ((aligned (64)));
+
+/* Starts the next work-sharing construct of the calling thread; returns
+   true when the caller must initialise it (then call
+   gomp_work_share_init_done).  thr->ts.work_share is the construct.  */
+extern bool gomp_work_share_start (void);
+extern void gomp_work_share_init_done (void);
+/* Ends it: with a barrier, without, or with a cancellable barrier.  */
+extern void gomp_work_share_end (void);
+extern void gomp_work_share_end_nowait (void);
+extern bool gomp_work_share_end_cancel (void);
+
+/* team.c: threads and teams.  */
+struct gomp_team_state
+{
+  struct gomp_team *team;
+  struct gomp_work_share *work_share;
+  unsigned long ws_seq;			/* work shares entered in this team */
+  unsigned long single_count;		/* single constructs met */
+  unsigned long static_trip;		/* static schedule progress */
+  unsigned long ordered_ticket;		/* ticket of the current chunk */
+  unsigned team_id;			/* global thread number */
+  unsigned level, active_level;
+  unsigned place_partition_off, place_partition_len;
+};
+
+struct gomp_team
+{
+  unsigned nthreads;			/* whole team (all nodes) */
+  unsigned local_nthreads;		/* on this node */
+  unsigned base;			/* global number of local thread 0 */
+  bool spans;				/* the team spans nodes */
+  unsigned capacity;			/* threads the allocation holds */
+  struct gomp_barrier barrier;
+  /* What the master's team state was before the team (ancestors).  */
+  struct gomp_team_state prev_ts;
+  /* The master's ICV pointer, implicit ICVs and task before the region
+     (restored by gomp_team_end).  */
+  struct gomp_task_icv *prev_icv;
+  struct gomp_task_icv prev_implicit_icv;
+  void *prev_task;
+  unsigned long single_count;
+  unsigned long ws_count;		/* work shares started */
+  /* Cancellation (task.c sets them): the region, and the innermost
+     for/sections construct.  */
+  unsigned cancelled, ws_cancelled;
+  /* task.c's per-team state: nonzero TASK_QUEUED says tasks may be waiting
+     to run; TASK_COUNT counts the team's tasks not yet finished (a barrier
+     completes only at 0); TASK_DATA is task.c's own.  REDUCTION_DATA is
+     GOMP_parallel_reductions' taskgroup for the implicit tasks.  */
+  unsigned task_queued;
+  unsigned long task_count;
+  void *task_data;
+  void *reduction_data;
+  struct gomp_team *next_retired;
+  struct gomp_work_share ws[GOMP_WS_RING];
+  /* The threads of this node, by local number (thread 0: the master).  */
+  struct gomp_thread *threads[];
+};
+
+struct gomp_thread_pool;
+
+struct gomp_thread
+{
+  struct gomp_team_state ts;
+  /* The ICVs of the task being run: &implicit_icv, or task.c's explicit
+     task's copy while one runs (task.c saves and restores the pointer).
+     NULL for an initial thread that never changed them: gomp_global_icv.  */
+  struct gomp_task_icv *icv;
+  struct gomp_task_icv implicit_icv;
+  /* task.c: the task being run (opaque here).  */
+  void *task;
+  /* Workers: what to run next, and the futex word the master bumps.  */
+  void (*fn) (void *);
+  void *data;
+  int release;
+  int sleepers;
+  /* Nonzero from a worker's start in a team until it has left the team's
+     closing barrier; the master does not reuse the team before.  */
+  int in_team;
+  /* The pools of worker threads this thread uses when it is a master, by
+     the level of the team it is then in (its own workers are busy in that
+     team when it starts a nested one).  */
+  struct gomp_thread_pool **pools;
+  unsigned npools;
+  /* Place (1-based index into gomp_places, 0: not bound).  */
+  unsigned place;
+};
+
+extern __thread struct gomp_thread gomp_tls_data
+  __attribute__ ((tls_model ("initial-exec")));
+
+static inline struct gomp_thread *
+gomp_thread (void)
+{
+  return &gomp_tls_data;
+}
+
+static inline struct gomp_task_icv *
+gomp_icv (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  return thr->icv ? thr->icv : &gomp_global_icv;
+}
+
+/* How many threads a new region gets (OpenMP 5.1 section 2.6.1).  */
+extern unsigned gomp_resolve_num_threads (unsigned specified, unsigned count);
+/* Starts a team of NTHREADS (whole team, all nodes when SPANS) running FN
+   (DATA) and makes the caller its thread BASE (local 0); the caller then
+   runs FN itself and calls gomp_team_end.  FLAGS are GOMP_parallel's
+   (proc_bind in bits 0-2).  WS0, if not NULL, is the loop every thread of
+   the team starts in (combined parallel loops and sections).  */
+struct gomp_loop_spec;
+extern void gomp_team_start (void (*fn) (void *), void *data,
+			     unsigned nthreads, unsigned flags, bool spans,
+			     void *reduction_data,
+			     const struct gomp_loop_spec *ws0);
+extern void gomp_team_end (void);
+/* A new contention group on the calling thread (a target region run on
+   the host inside a team): gomp_pools_save sets the thread's pools aside,
+   so that the group's regions start new threads; gomp_pools_restore ends
+   the threads the group started and puts the old pools back.  */
+struct gomp_pools_saved
+{
+  struct gomp_thread_pool **pools;
+  unsigned npools;
+};
+extern void gomp_pools_save (struct gomp_thread *thr,
+			     struct gomp_pools_saved *saved);
+extern void gomp_pools_restore (struct gomp_thread *thr,
+				struct gomp_pools_saved *saved);
+/* Threads the process runs (workers + initial), for the spin throttle.  */
+extern unsigned gomp_managed_threads;
+
+/* parallel.c */
+extern void gomp_parallel_start (void (*fn) (void *), void *data,
+				 unsigned nthreads, unsigned flags);
+
+/* iter.c / iter_ull.c: schedule arithmetic on the current work share.
+   Each returns false when the thread gets no more iterations.  */
+extern bool gomp_iter_static_next (long *istart, long *iend);
+extern bool gomp_iter_dynamic_next (long *istart, long *iend);
+extern bool gomp_iter_guided_next (long *istart, long *iend);
+extern bool gomp_iter_ull_static_next (unsigned long long *istart,
+				       unsigned long long *iend);
+extern bool gomp_iter_ull_dynamic_next (unsigned long long *istart,
+					unsigned long long *iend);
+extern bool gomp_iter_ull_guided_next (unsigned long long *istart,
+				       unsigned long long *iend);
+/* loop.c */
+struct gomp_loop_spec
+{
+  enum gomp_schedule_type sched;
+  long start, end, incr, chunk;
+};
+extern void gomp_loop_init (struct gomp_work_share *ws, long start, long end,
+			    long incr, enum gomp_schedule_type sched,
+			    long chunk, bool ordered);
+/* A combined parallel loop (or sections) region.  */
+extern void gomp_parallel_loop (void (*fn) (void *), void *data,
+				unsigned num_threads, unsigned flags,
+				const struct gomp_loop_spec *spec,
+				unsigned count);
+extern void gomp_loop_ull_init (struct gomp_work_share *ws, bool up,
+				unsigned long long start,
+				unsigned long long end,
+				unsigned long long incr,
+				enum gomp_schedule_type sched,
+				unsigned long long chunk, bool ordered);
+/* ordered.c: ordered tickets: chunks of an ordered loop enter their
+   ordered regions in ticket order (iteration order).  */
+#define GOMP_NO_TICKET (~0ul)
+extern void gomp_ordered_chunk_done (void);
+
+/* critical.c: the mutex GOMP_atomic_start uses (also its cluster key).  */
+extern gomp_mutex_t gomp_atomic_lock;
+
+/* affinity.c: processors and places.  OMP_PLACES is checked at start-up
+   (gomp_places_parse_check) but turned into places, through hwloc for the
+   abstract names, only when binding or the places API needs them.  */
+extern unsigned gomp_available_cpus;
+extern const char *gomp_places_var;
+extern void gomp_affinity_init_cpus (void);
+extern bool gomp_places_parse_check (const char *val);
+extern void gomp_places_show (char *buf, size_t len);
+/* Binds the calling thread to place PLACE (1-based).  */
+extern void gomp_bind_thread (unsigned place);
+extern unsigned gomp_places_count (void);
+/* Place PLACE's processors (1-based), NULL if there is no such place.  */
+extern const cpu_set_t *gomp_place_set (unsigned place);
+extern int gomp_place_format (char *buf, size_t len, const cpu_set_t *set);
+
+/* task.c hooks (engineer "tasks").  team.c/barrier.c call them; until
+   task.c defines them, weak no-op defaults in team.c keep the library
+   linking (the parallel-reduction ones fail with gomp_unsupported).
+   - gomp_team_tasks_init/fini: the master, before starting the threads /
+     after the region's closing barrier.
+   - gomp_thread_task_init: every thread of a team (the master too) after
+     thr->ts and thr->icv are set, before running the implicit task.
+   - gomp_thread_task_fini: every thread after the closing barrier; it must
+     not touch the team (the master may already be reusing it).
+   - gomp_barrier_handle_tasks: a thread waiting in a team barrier while
+     team->task_queued is nonzero; runs queued tasks, returns true if it
+     ran any.
+   - gomp_parallel_reduction_register/unregister: GOMP_parallel_reductions'
+     task reductions; the result goes to team->reduction_data.  */
+extern void gomp_team_tasks_init (struct gomp_team *team);
+extern void gomp_team_tasks_fini (struct gomp_team *team);
+extern void gomp_thread_task_init (struct gomp_thread *thr);
+extern void gomp_thread_task_fini (struct gomp_thread *thr);
+extern bool gomp_barrier_handle_tasks (struct gomp_team *team);
+extern void *gomp_parallel_reduction_register (uintptr_t *rdata,
+					       unsigned nthreads);
+extern void gomp_parallel_reduction_unregister (void *data);
+/* GOMP_loop_start / GOMP_sections2_start REDUCTIONS: the first thread to
+   reach the construct registers (FIRST true), the others join.  */
+extern void gomp_workshare_reduction_register (uintptr_t *reductions,
+					       struct gomp_work_share *ws,
+					       bool first);
+
 #endif /* OMPC_LIBGOMP_H */

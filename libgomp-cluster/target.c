@@ -113,14 +113,9 @@ gomp_align_up (char *p, size_t mapnum, unsigned short *kinds)
   return (char *) (((uintptr_t) p + max_align - 1) & ~(max_align - 1));
 }
 
-/* team.c may provide the end of a thread pool that a parallel region
-   inside a target region created (the thread's own pool is busy with the
-   enclosing team then).  Without it that pool's idle workers stay asleep
-   until the program ends.  */
-struct gomp_thread_pool;
-extern void gomp_thread_pool_end (struct gomp_thread_pool *pool)
-  __attribute__ ((weak));
-
+/* Runs a target region's function on the encountering thread as a new
+   initial thread.  Inside a team, the thread's pools serve the enclosing
+   team: regions inside the target region get threads of their own.  */
 void
 gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
 		      unsigned thread_limit)
@@ -129,7 +124,7 @@ gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
   struct gomp_team_state saved_ts = thr->ts;
   struct gomp_task_icv *saved_icv = thr->icv;
   struct gomp_task_icv saved_implicit_icv = thr->implicit_icv;
-  struct gomp_thread_pool *saved_pool = thr->pool;
+  struct gomp_pools_saved saved_pools;
   unsigned saved_nteams = gomp_num_teams_m1, saved_team = gomp_team_num;
   bool in_team = saved_ts.team != NULL;
 
@@ -144,16 +139,15 @@ gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
     thr->implicit_icv.thread_limit_var = thread_limit;
   thr->icv = &thr->implicit_icv;
   if (in_team)
-    thr->pool = NULL;
+    gomp_pools_save (thr, &saved_pools);
   gomp_num_teams_m1 = gomp_team_num = 0;
   void *saved_task = gomp_task_push_initial (thr);
 
   fn (hostaddrs);
 
   gomp_task_pop_initial (thr, saved_task);
-  if (in_team && thr->pool && gomp_thread_pool_end)
-    gomp_thread_pool_end (thr->pool);
-  thr->pool = saved_pool;
+  if (in_team)
+    gomp_pools_restore (thr, &saved_pools);
   thr->ts = saved_ts;
   thr->icv = saved_icv;
   thr->implicit_icv = saved_implicit_icv;

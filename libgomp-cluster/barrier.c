@@ -1,0 +1,151 @@
+/* barrier.c -- the team barrier (OpenMP 5.1 section 2.19.2) and
+   GOMP_barrier.  Threads of a node meet on one futex word; while they wait
+   they run the team's queued tasks; the last local arriver of a team that
+   spans nodes does the inter-node part (gomp_cluster->barrier) before it
+   releases the others.  Waiters spin (GOMP_SPINCOUNT) and then sleep.  */
+
+#include "libgomp.h"
+
+void
+gomp_barrier_init (struct gomp_barrier *bar, unsigned count)
+{
+  bar->state = 0;
+  bar->sleepers = 0;
+  bar->total = count;
+}
+
+static inline unsigned
+gomp_bar_load (struct gomp_barrier *bar)
+{
+  return (unsigned) __atomic_load_n (&bar->state, __ATOMIC_ACQUIRE);
+}
+
+/* The thread that found everyone arrived (and claimed the barrier by
+   setting the arrived count to TOTAL + 1) completes it: the inter-node part,
+   then the new generation.  */
+static void
+gomp_bar_release (struct gomp_team *team, unsigned s, void *buf, size_t len,
+		  bool winner)
+{
+  struct gomp_barrier *bar = &team->barrier;
+  if (GOMP_UNLIKELY (team->spans))
+    {
+      if (buf)
+	gomp_cluster->barrier_bcast (buf, len, winner);
+      else
+	gomp_cluster->barrier ();
+    }
+  unsigned next = ((s >> GOMP_BAR_GEN_SHIFT) + 1) << GOMP_BAR_GEN_SHIFT;
+  __atomic_store_n (&bar->state, (int) next, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&bar->sleepers, __ATOMIC_SEQ_CST))
+    gomp_futex_wake (&bar->state, INT_MAX);
+}
+
+/* The one waiting loop.  Returns true when CANCELLABLE and the region was
+   cancelled (the caller's arrival is then withdrawn).  */
+static bool
+gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
+	       size_t len, bool winner)
+{
+  struct gomp_barrier *bar = &team->barrier;
+  unsigned s = (unsigned) __atomic_add_fetch (&bar->state, 1,
+					      __ATOMIC_ACQ_REL);
+  unsigned gen = s >> GOMP_BAR_GEN_SHIFT;
+  unsigned long spins = 0, limit = gomp_spin_limit ();
+
+  for (;;)
+    {
+      if ((s >> GOMP_BAR_GEN_SHIFT) != gen)
+	return false;
+      if (__atomic_load_n (&team->task_queued, __ATOMIC_ACQUIRE)
+	  && gomp_barrier_handle_tasks (team))
+	{
+	  spins = 0;
+	  s = gomp_bar_load (bar);
+	  continue;
+	}
+      unsigned arrived = s & GOMP_BAR_ARRIVED_MASK;
+      if (cancellable && arrived <= bar->total
+	  && __atomic_load_n (&team->cancelled, __ATOMIC_ACQUIRE))
+	{
+	  if (__atomic_compare_exchange_n (&bar->state, (int *) &s,
+					   (int) (s - 1), false,
+					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	    return true;
+	  continue;
+	}
+      if (arrived == bar->total
+	  && __atomic_load_n (&team->task_count, __ATOMIC_ACQUIRE) == 0)
+	{
+	  unsigned claimed = (s & ~GOMP_BAR_ARRIVED_MASK) | (bar->total + 1);
+	  if (__atomic_compare_exchange_n (&bar->state, (int *) &s,
+					   (int) claimed, false,
+					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	    {
+	      gomp_bar_release (team, s, buf, len, winner);
+	      return false;
+	    }
+	  continue;
+	}
+      if (spins < limit)
+	{
+	  spins++;
+	  gomp_cpu_relax ();
+	}
+      else
+	{
+	  __atomic_add_fetch (&bar->sleepers, 1, __ATOMIC_SEQ_CST);
+	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s)
+	    gomp_futex_wait (&bar->state, (int) s);
+	  __atomic_sub_fetch (&bar->sleepers, 1, __ATOMIC_RELAXED);
+	}
+      s = gomp_bar_load (bar);
+    }
+}
+
+void
+gomp_team_barrier_wait (struct gomp_team *team)
+{
+  gomp_bar_wait (team, false, NULL, 0, false);
+}
+
+bool
+gomp_team_barrier_wait_cancel (struct gomp_team *team)
+{
+  if (__atomic_load_n (&team->cancelled, __ATOMIC_ACQUIRE))
+    return true;
+  return gomp_bar_wait (team, true, NULL, 0, false);
+}
+
+void
+gomp_team_barrier_wait_bcast (struct gomp_team *team, void *buf, size_t len,
+			      bool winner)
+{
+  gomp_bar_wait (team, false, buf, len, winner);
+}
+
+void
+gomp_team_barrier_wake (struct gomp_team *team)
+{
+  __atomic_fetch_xor (&team->barrier.state, GOMP_BAR_WAKE_BIT,
+		      __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&team->barrier.sleepers, __ATOMIC_SEQ_CST))
+    gomp_futex_wake (&team->barrier.state, INT_MAX);
+}
+
+GOMP_EXPORT void
+GOMP_barrier (void)
+{
+  struct gomp_team *team = gomp_thread ()->ts.team;
+  if (team)
+    gomp_team_barrier_wait (team);
+}
+
+GOMP_EXPORT bool
+GOMP_barrier_cancel (void)
+{
+  struct gomp_team *team = gomp_thread ()->ts.team;
+  if (!team)
+    return false;
+  return gomp_team_barrier_wait_cancel (team);
+}

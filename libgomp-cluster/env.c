@@ -1,0 +1,718 @@
+/* env.c -- the initial values of the internal control variables (OpenMP
+   5.1 section 2.4) and the one table of the environment variables the
+   runtime reads (OpenMP 5.1 chapter 6, GOMP_SPINCOUNT, and ompcluster's
+   OMPC_*).  The table drives parsing, the OMP_DISPLAY_ENV output and the
+   README's list.  A bad value is reported with the variable's name and
+   ignored (the default stays).  */
+
+#include "libgomp.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct gomp_task_icv gomp_global_icv = {
+  .nthreads_var = 1,
+  .run_sched_var = GFS_DYNAMIC,
+  .run_sched_chunk_size = 1,
+  .default_device_var = 0,
+  .thread_limit_var = UINT_MAX,
+  .dyn_var = false,
+  .max_active_levels_var = 1,
+  .bind_var = GOMP_BIND_FALSE,
+};
+
+unsigned long *gomp_nthreads_var_list;
+size_t gomp_nthreads_var_list_len;
+char *gomp_bind_var_list;
+size_t gomp_bind_var_list_len;
+bool gomp_cancel_var;
+int gomp_max_task_priority_var;
+unsigned long gomp_stacksize;
+int gomp_wait_policy = -1;
+bool gomp_display_affinity_var;
+char *gomp_affinity_format_var = "level %L thread %i affinity %A";
+size_t gomp_affinity_format_len;
+unsigned long gomp_spin_count = 300000, gomp_spin_count_throttled = 1000;
+/* OMP_PLACES as given (affinity.c turns it into places when needed).  */
+const char *gomp_places_var;
+/* OMP_DISPLAY_ENV: 0 no, 1 yes, 2 verbose.  */
+static int gomp_display_env;
+static bool gomp_spin_count_set;
+
+/* One environment variable.  PARSE stores the value of VAL and returns
+   false on a bad value (after which the default stays); SHOW writes the
+   current value for OMP_DISPLAY_ENV.  */
+struct gomp_env_var
+{
+  const char *name;
+  const char *type;		/* for the documentation */
+  const char *dflt;		/* default, as documented */
+  const char *doc;		/* one sentence */
+  bool (*parse) (const struct gomp_env_var *v, const char *val);
+  void (*show) (char *buf, size_t len);
+  bool verbose;			/* shown only with OMP_DISPLAY_ENV=VERBOSE */
+};
+
+static void
+gomp_env_bad (const char *name, const char *val, const char *expected)
+{
+  gomp_error ("invalid value '%s' for environment variable %s (expected "
+	      "%s); it is ignored", val, name, expected);
+}
+
+static const char *
+gomp_skip_space (const char *s)
+{
+  while (isspace ((unsigned char) *s))
+    s++;
+  return s;
+}
+
+/* Parses an unsigned number at *S (advancing it); false if none.  */
+static bool
+gomp_parse_number (const char **s, unsigned long *out)
+{
+  const char *p = gomp_skip_space (*s);
+  char *end;
+  if (!isdigit ((unsigned char) *p))
+    return false;
+  errno = 0;
+  *out = strtoul (p, &end, 10);
+  if (errno)
+    return false;
+  *s = gomp_skip_space (end);
+  return true;
+}
+
+static bool
+gomp_parse_bool_value (const char *val, bool *out)
+{
+  const char *p = gomp_skip_space (val);
+  size_t n = strlen (p);
+  while (n && isspace ((unsigned char) p[n - 1]))
+    n--;
+  if (n == 4 && strncasecmp (p, "true", 4) == 0)
+    *out = true;
+  else if (n == 5 && strncasecmp (p, "false", 5) == 0)
+    *out = false;
+  else
+    return false;
+  return true;
+}
+
+static bool
+gomp_parse_ulong_value (const char *val, unsigned long *out)
+{
+  const char *p = val;
+  return gomp_parse_number (&p, out) && *p == '\0';
+}
+
+/* OMP_NUM_THREADS: a list of positive numbers.  */
+static bool
+parse_num_threads (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long list[64];
+  size_t n = 0;
+  const char *p = val;
+  for (;;)
+    {
+      if (n == 64 || !gomp_parse_number (&p, &list[n]) || list[n] == 0)
+	return false;
+      n++;
+      if (*p == '\0')
+	break;
+      if (*p++ != ',')
+	return false;
+    }
+  gomp_global_icv.nthreads_var = list[0];
+  if (n > 1)
+    {
+      gomp_nthreads_var_list = malloc (n * sizeof *list);
+      if (!gomp_nthreads_var_list)
+	return false;
+      memcpy (gomp_nthreads_var_list, list, n * sizeof *list);
+      gomp_nthreads_var_list_len = n;
+    }
+  return true;
+}
+
+static void
+show_num_threads (char *buf, size_t len)
+{
+  int k = snprintf (buf, len, "%lu", gomp_global_icv.nthreads_var);
+  for (size_t i = 1; i < gomp_nthreads_var_list_len && k > 0
+		     && (size_t) k < len; i++)
+    k += snprintf (buf + k, len - k, ",%lu", gomp_nthreads_var_list[i]);
+}
+
+/* OMP_SCHEDULE: [monotonic:|nonmonotonic:]kind[,chunk].  */
+static bool
+parse_schedule (const struct gomp_env_var *v, const char *val)
+{
+  static const char *const kinds[] = { "static", "dynamic", "guided", "auto" };
+  const char *p = gomp_skip_space (val);
+  unsigned monotonic = 0;
+  if (strncasecmp (p, "monotonic:", 10) == 0)
+    {
+      monotonic = GFS_MONOTONIC;
+      p = gomp_skip_space (p + 10);
+    }
+  else if (strncasecmp (p, "nonmonotonic:", 13) == 0)
+    p = gomp_skip_space (p + 13);
+  int kind = -1;
+  for (int i = 0; i < 4; i++)
+    {
+      size_t n = strlen (kinds[i]);
+      if (strncasecmp (p, kinds[i], n) == 0
+	  && (p[n] == '\0' || p[n] == ',' || isspace ((unsigned char) p[n])))
+	{
+	  kind = GFS_STATIC + i;
+	  p = gomp_skip_space (p + n);
+	  break;
+	}
+    }
+  if (kind < 0)
+    return false;
+  unsigned long chunk = kind == GFS_STATIC || kind == GFS_AUTO ? 0 : 1;
+  if (*p == ',')
+    {
+      p++;
+      if (!gomp_parse_number (&p, &chunk) || *p != '\0' || chunk == 0
+	  || chunk > INT_MAX)
+	return false;
+      if (kind == GFS_AUTO)
+	chunk = 0;
+    }
+  else if (*p != '\0')
+    return false;
+  gomp_global_icv.run_sched_var = (enum gomp_schedule_type) (kind | monotonic);
+  gomp_global_icv.run_sched_chunk_size = chunk;
+  return true;
+}
+
+static void
+show_schedule (char *buf, size_t len)
+{
+  static const char *const kinds[] = { "RUNTIME", "STATIC", "DYNAMIC",
+				       "GUIDED", "AUTO" };
+  enum gomp_schedule_type s = gomp_global_icv.run_sched_var;
+  const char *mod = (s & GFS_MONOTONIC) ? "MONOTONIC:" : "";
+  s &= ~GFS_MONOTONIC;
+  if (gomp_global_icv.run_sched_chunk_size)
+    snprintf (buf, len, "%s%s,%ld", mod, kinds[s],
+	      gomp_global_icv.run_sched_chunk_size);
+  else
+    snprintf (buf, len, "%s%s", mod, kinds[s]);
+}
+
+static bool
+parse_dynamic (const struct gomp_env_var *v, const char *val)
+{
+  return gomp_parse_bool_value (val, &gomp_global_icv.dyn_var);
+}
+
+static void
+show_dynamic (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_global_icv.dyn_var ? "TRUE" : "FALSE");
+}
+
+static bool gomp_max_active_levels_set;
+
+static bool
+parse_nested (const struct gomp_env_var *v, const char *val)
+{
+  bool nested;
+  if (!gomp_parse_bool_value (val, &nested))
+    return false;
+  /* OMP_MAX_ACTIVE_LEVELS wins over the deprecated OMP_NESTED.  */
+  if (!gomp_max_active_levels_set)
+    gomp_global_icv.max_active_levels_var = nested ? 255 : 1;
+  return true;
+}
+
+static void
+show_nested (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s",
+	    gomp_global_icv.max_active_levels_var > 1 ? "TRUE" : "FALSE");
+}
+
+static bool
+parse_max_active_levels (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long n;
+  if (!gomp_parse_ulong_value (val, &n))
+    return false;
+  gomp_global_icv.max_active_levels_var = n > 255 ? 255 : n;
+  gomp_max_active_levels_set = true;
+  return true;
+}
+
+static void
+show_max_active_levels (char *buf, size_t len)
+{
+  snprintf (buf, len, "%u", gomp_global_icv.max_active_levels_var);
+}
+
+static bool
+parse_thread_limit (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long n;
+  if (!gomp_parse_ulong_value (val, &n) || n == 0)
+    return false;
+  gomp_global_icv.thread_limit_var = n >= UINT_MAX ? UINT_MAX - 1 : n;
+  return true;
+}
+
+static void
+show_thread_limit (char *buf, size_t len)
+{
+  unsigned l = gomp_global_icv.thread_limit_var;
+  snprintf (buf, len, "%u", l == UINT_MAX ? INT_MAX : l);
+}
+
+/* A size with an optional unit B, K, M or G (default K).  */
+static bool
+parse_stacksize (const struct gomp_env_var *v, const char *val)
+{
+  const char *p = val;
+  unsigned long n, shift = 10;
+  if (!gomp_parse_number (&p, &n))
+    return false;
+  switch (tolower ((unsigned char) *p))
+    {
+    case 'b': shift = 0; p++; break;
+    case 'k': shift = 10; p++; break;
+    case 'm': shift = 20; p++; break;
+    case 'g': shift = 30; p++; break;
+    case '\0': break;
+    default: return false;
+    }
+  p = gomp_skip_space (p);
+  if (*p || n == 0 || n > (~0ul >> shift))
+    return false;
+  gomp_stacksize = n << shift;
+  return true;
+}
+
+static void
+show_stacksize (char *buf, size_t len)
+{
+  if (gomp_stacksize)
+    snprintf (buf, len, "%luK", gomp_stacksize >> 10);
+  else
+    snprintf (buf, len, "default");
+}
+
+static bool
+parse_wait_policy (const struct gomp_env_var *v, const char *val)
+{
+  const char *p = gomp_skip_space (val);
+  if (strncasecmp (p, "active", 6) == 0 && !*gomp_skip_space (p + 6))
+    gomp_wait_policy = 1;
+  else if (strncasecmp (p, "passive", 7) == 0 && !*gomp_skip_space (p + 7))
+    gomp_wait_policy = 0;
+  else
+    return false;
+  return true;
+}
+
+static void
+show_wait_policy (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_wait_policy > 0 ? "ACTIVE" : "PASSIVE");
+}
+
+/* GOMP_SPINCOUNT: a number with an optional k, M, G or T factor, or
+   "infinite".  */
+static bool
+parse_spincount (const struct gomp_env_var *v, const char *val)
+{
+  const char *p = gomp_skip_space (val);
+  unsigned long n, mult = 1;
+  if (strncasecmp (p, "infinite", 8) == 0 || strncasecmp (p, "infinity", 8) == 0)
+    {
+      if (*gomp_skip_space (p + 8))
+	return false;
+      n = ~0ul;
+    }
+  else
+    {
+      if (!gomp_parse_number (&p, &n))
+	return false;
+      switch (tolower ((unsigned char) *p))
+	{
+	case 'k': mult = 1000ul; p++; break;
+	case 'm': mult = 1000000ul; p++; break;
+	case 'g': mult = 1000000000ul; p++; break;
+	case 't': mult = 1000000000000ul; p++; break;
+	default: break;
+	}
+      if (*gomp_skip_space (p))
+	return false;
+      n = __builtin_mul_overflow (n, mult, &n) ? ~0ul : n;
+    }
+  gomp_spin_count = n;
+  gomp_spin_count_set = true;
+  return true;
+}
+
+static void
+show_spincount (char *buf, size_t len)
+{
+  snprintf (buf, len, "%lu", gomp_spin_count);
+}
+
+/* OMP_PROC_BIND: false, true, or a list of primary/master/close/spread.  */
+static bool
+parse_proc_bind (const struct gomp_env_var *v, const char *val)
+{
+  static const struct { const char *name; char kind; } kinds[] = {
+    { "false", GOMP_BIND_FALSE }, { "true", GOMP_BIND_TRUE },
+    { "primary", GOMP_BIND_PRIMARY }, { "master", GOMP_BIND_PRIMARY },
+    { "close", GOMP_BIND_CLOSE }, { "spread", GOMP_BIND_SPREAD } };
+  char list[64];
+  size_t n = 0;
+  const char *p = gomp_skip_space (val);
+  for (;;)
+    {
+      size_t k, len = 0;
+      for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+	{
+	  len = strlen (kinds[k].name);
+	  if (strncasecmp (p, kinds[k].name, len) == 0
+	      && (p[len] == '\0' || p[len] == ','
+		  || isspace ((unsigned char) p[len])))
+	    break;
+	}
+      if (k == sizeof kinds / sizeof kinds[0] || n == 64)
+	return false;
+      /* true and false are valid only alone.  */
+      if (kinds[k].kind <= GOMP_BIND_TRUE && (n > 0 || strchr (p, ',')))
+	return false;
+      list[n++] = kinds[k].kind;
+      p = gomp_skip_space (p + len);
+      if (*p == '\0')
+	break;
+      if (*p++ != ',')
+	return false;
+      p = gomp_skip_space (p);
+    }
+  gomp_global_icv.bind_var = list[0];
+  if (n > 1)
+    {
+      gomp_bind_var_list = malloc (n);
+      if (!gomp_bind_var_list)
+	return false;
+      memcpy (gomp_bind_var_list, list, n);
+      gomp_bind_var_list_len = n;
+    }
+  return true;
+}
+
+static void
+show_proc_bind (char *buf, size_t len)
+{
+  static const char *const names[] = { "FALSE", "TRUE", "PRIMARY", "CLOSE",
+				       "SPREAD" };
+  int k = snprintf (buf, len, "%s", names[(int) gomp_global_icv.bind_var]);
+  for (size_t i = 1; i < gomp_bind_var_list_len && k > 0
+		     && (size_t) k < len; i++)
+    k += snprintf (buf + k, len - k, ",%s",
+		   names[(int) gomp_bind_var_list[i]]);
+}
+
+static bool
+parse_places (const struct gomp_env_var *v, const char *val)
+{
+  if (!gomp_places_parse_check (val))
+    return false;
+  gomp_places_var = val;
+  return true;
+}
+
+static void
+show_places (char *buf, size_t len)
+{
+  gomp_places_show (buf, len);
+}
+
+static bool
+parse_cancellation (const struct gomp_env_var *v, const char *val)
+{
+  return gomp_parse_bool_value (val, &gomp_cancel_var);
+}
+
+static void
+show_cancellation (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_cancel_var ? "TRUE" : "FALSE");
+}
+
+static bool
+parse_display_env (const struct gomp_env_var *v, const char *val)
+{
+  bool b;
+  const char *p = gomp_skip_space (val);
+  if (strncasecmp (p, "verbose", 7) == 0 && !*gomp_skip_space (p + 7))
+    gomp_display_env = 2;
+  else if (gomp_parse_bool_value (val, &b))
+    gomp_display_env = b;
+  else
+    return false;
+  return true;
+}
+
+static void
+show_display_env (char *buf, size_t len)
+{
+  static const char *const names[] = { "FALSE", "TRUE", "VERBOSE" };
+  snprintf (buf, len, "%s", names[gomp_display_env]);
+}
+
+static bool
+parse_display_affinity (const struct gomp_env_var *v, const char *val)
+{
+  return gomp_parse_bool_value (val, &gomp_display_affinity_var);
+}
+
+static void
+show_display_affinity (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_display_affinity_var ? "TRUE" : "FALSE");
+}
+
+static bool
+parse_affinity_format (const struct gomp_env_var *v, const char *val)
+{
+  char *copy = strdup (val);
+  if (!copy)
+    return false;
+  gomp_affinity_format_var = copy;
+  gomp_affinity_format_len = strlen (copy);
+  return true;
+}
+
+static void
+show_affinity_format (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_affinity_format_var);
+}
+
+static bool
+parse_int_nonneg (const char *val, int *out)
+{
+  unsigned long n;
+  if (!gomp_parse_ulong_value (val, &n) || n > INT_MAX)
+    return false;
+  *out = (int) n;
+  return true;
+}
+
+static bool
+parse_max_task_priority (const struct gomp_env_var *v, const char *val)
+{
+  return parse_int_nonneg (val, &gomp_max_task_priority_var);
+}
+
+static void
+show_max_task_priority (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_max_task_priority_var);
+}
+
+static bool
+parse_default_device (const struct gomp_env_var *v, const char *val)
+{
+  return parse_int_nonneg (val, &gomp_global_icv.default_device_var);
+}
+
+static void
+show_default_device (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_global_icv.default_device_var);
+}
+
+static bool
+parse_debug (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long n;
+  bool b;
+  if (gomp_parse_ulong_value (val, &n))
+    gomp_debug_enabled = n != 0;
+  else if (gomp_parse_bool_value (val, &b))
+    gomp_debug_enabled = b;
+  else
+    return false;
+  return true;
+}
+
+static void
+show_debug (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_debug_enabled);
+}
+
+/* The table.  Other parts add their rows here (the cluster's OMPC_*
+   variables included), next to a parse and a show function.  */
+static const struct gomp_env_var gomp_env_table[] = {
+  { "OMP_NUM_THREADS", "list of positive integers", "number of processors",
+    "Threads of a parallel region at each nesting level (with several "
+    "nodes: threads per node).", parse_num_threads, show_num_threads, false },
+  { "OMP_SCHEDULE", "[monotonic:|nonmonotonic:]kind[,chunk]", "dynamic,1",
+    "Schedule of schedule(runtime) loops: static, dynamic, guided or auto.",
+    parse_schedule, show_schedule, false },
+  { "OMP_DYNAMIC", "boolean", "false",
+    "Lets the runtime give a region fewer threads than asked (at most the "
+    "number of processors).", parse_dynamic, show_dynamic, false },
+  { "OMP_NESTED", "boolean", "false",
+    "Deprecated: true allows nested active regions (max-active-levels "
+    "255).", parse_nested, show_nested, false },
+  { "OMP_MAX_ACTIVE_LEVELS", "non-negative integer", "1",
+    "Deepest nesting of active parallel regions (at most 255).",
+    parse_max_active_levels, show_max_active_levels, false },
+  { "OMP_THREAD_LIMIT", "positive integer", "unlimited",
+    "Threads the program may use at once.", parse_thread_limit,
+    show_thread_limit, false },
+  { "OMP_STACKSIZE", "size[B|K|M|G]", "8M (system default)",
+    "Stack size of the threads the runtime creates (default unit K).",
+    parse_stacksize, show_stacksize, false },
+  { "OMP_WAIT_POLICY", "ACTIVE or PASSIVE", "spin briefly, then sleep",
+    "ACTIVE: waiting threads spin; PASSIVE: they sleep at once.",
+    parse_wait_policy, show_wait_policy, false },
+  { "OMP_PROC_BIND", "false, true or list of primary, close, spread",
+    "false (true if OMP_PLACES is set)",
+    "Binding of threads to places, per nesting level.", parse_proc_bind,
+    show_proc_bind, false },
+  { "OMP_PLACES", "threads, cores, sockets, ll_caches, numa_domains [(n)] "
+    "or {list},...", "cores when binding",
+    "The places threads are bound to (found with hwloc when needed).",
+    parse_places, show_places, false },
+  { "OMP_CANCELLATION", "boolean", "false",
+    "Enables the cancel construct.", parse_cancellation, show_cancellation,
+    false },
+  { "OMP_DISPLAY_ENV", "TRUE, FALSE or VERBOSE", "false",
+    "Prints the OpenMP version and these variables' values at start-up.",
+    parse_display_env, show_display_env, false },
+  { "OMP_DISPLAY_AFFINITY", "boolean", "false",
+    "Prints each thread's affinity when a team starts or changes.",
+    parse_display_affinity, show_display_affinity, false },
+  { "OMP_AFFINITY_FORMAT", "string", "level %L thread %i affinity %A",
+    "Format of the affinity lines (OpenMP 5.1 section 3.12 field types).",
+    parse_affinity_format, show_affinity_format, false },
+  { "OMP_MAX_TASK_PRIORITY", "non-negative integer", "0",
+    "Highest priority a task may have.", parse_max_task_priority,
+    show_max_task_priority, false },
+  { "OMP_DEFAULT_DEVICE", "non-negative integer", "0",
+    "Device of target regions without a device clause.",
+    parse_default_device, show_default_device, false },
+  { "GOMP_SPINCOUNT", "integer[k|M|G|T] or infinite", "300000 (1000 when "
+    "oversubscribed)", "How long a waiting thread spins before it sleeps.",
+    parse_spincount, show_spincount, true },
+  { "OMPC_DEBUG", "0, 1, true or false", "0",
+    "Debug output of the runtime on stderr.", parse_debug, show_debug, true },
+};
+
+#define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])
+
+static void
+gomp_display_environment (void)
+{
+  char line[4096], val[1024];
+  size_t k = 0;
+  k += snprintf (line + k, sizeof line - k,
+		 "\nOPENMP DISPLAY ENVIRONMENT BEGIN\n  _OPENMP = '201511'\n");
+  for (size_t i = 0; i < GOMP_ENV_COUNT && k < sizeof line; i++)
+    {
+      const struct gomp_env_var *v = &gomp_env_table[i];
+      if (v->verbose && gomp_display_env < 2)
+	continue;
+      val[0] = '\0';
+      v->show (val, sizeof val);
+      k += snprintf (line + k, sizeof line - k, "  %s = '%s'\n", v->name,
+		     val);
+    }
+  if (k < sizeof line)
+    snprintf (line + k, sizeof line - k, "OPENMP DISPLAY ENVIRONMENT END\n");
+  fputs (line, stderr);
+}
+
+/* Prints the table as the README's Markdown list (OMPC_ENV_DOC=1, used by
+   `make env-doc`).  */
+static void
+gomp_env_doc (void)
+{
+  printf ("| variable | value | default | meaning |\n| --- | --- | --- | --- |\n");
+  for (size_t i = 0; i < GOMP_ENV_COUNT; i++)
+    printf ("| `%s` | %s | %s | %s |\n", gomp_env_table[i].name,
+	    gomp_env_table[i].type, gomp_env_table[i].dflt,
+	    gomp_env_table[i].doc);
+  exit (0);
+}
+
+static void __attribute__ ((constructor (101)))
+gomp_env_init (void)
+{
+  const char *doc = getenv ("OMPC_ENV_DOC");
+  if (doc && *doc == '1')
+    gomp_env_doc ();
+
+  gomp_affinity_init_cpus ();
+  gomp_global_icv.nthreads_var = gomp_available_cpus;
+  bool bind_set = false;
+  /* OMP_MAX_ACTIVE_LEVELS must win over OMP_NESTED: pass 0 parses it,
+     pass 1 the others.  */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < GOMP_ENV_COUNT; i++)
+      {
+	const struct gomp_env_var *v = &gomp_env_table[i];
+	if ((pass == 0) != (v->parse == parse_max_active_levels))
+	  continue;
+	const char *val = getenv (v->name);
+	if (!val)
+	  continue;
+	if (!v->parse (v, val))
+	  {
+	    gomp_env_bad (v->name, val, v->type);
+	    continue;
+	  }
+	if (v->parse == parse_proc_bind)
+	  bind_set = true;
+      }
+  /* Lists of more than one level imply nesting (unless said otherwise).  */
+  if (!gomp_max_active_levels_set && !getenv ("OMP_NESTED")
+      && (gomp_nthreads_var_list_len > 1 || gomp_bind_var_list_len > 1))
+    gomp_global_icv.max_active_levels_var = 255;
+  if (!bind_set && gomp_places_var)
+    gomp_global_icv.bind_var = GOMP_BIND_TRUE;
+  if (gomp_wait_policy == 1 && !gomp_spin_count_set)
+    gomp_spin_count = ~0ul;
+  else if (gomp_wait_policy == 0 && !gomp_spin_count_set)
+    gomp_spin_count = 0;
+  gomp_spin_count_throttled = gomp_spin_count < 1000 ? gomp_spin_count : 1000;
+  if (gomp_wait_policy == 1)
+    gomp_spin_count_throttled = gomp_spin_count;
+  if (gomp_display_env)
+    gomp_display_environment ();
+}
+
+void
+gomp_cluster_init_icvs (void)
+{
+  static bool done;
+  if (!gomp_cluster || done)
+    return;
+  done = true;
+  /* A top-level team spans the nodes: OMP_NUM_THREADS threads on each.
+     A value the program set itself is the whole team's size already.  */
+  unsigned long env = gomp_global_icv.nthreads_var;
+  gomp_global_icv.nthreads_var = env * gomp_cluster->nodes;
+  struct gomp_thread *thr = gomp_thread ();
+  if (thr->icv == &thr->implicit_icv && thr->ts.level == 0
+      && thr->implicit_icv.nthreads_var == env)
+    thr->implicit_icv.nthreads_var = env * gomp_cluster->nodes;
+}

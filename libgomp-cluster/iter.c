@@ -1,0 +1,203 @@
+/* iter.c -- schedule arithmetic for loops with long iteration variables
+   (OpenMP 5.1 section 2.11.4): which iterations a thread gets next under
+   the static, dynamic and guided schedules.  The work share holds NEXT (the
+   first iteration not yet handed out), END, INCR and CHUNK; a loop with no
+   iterations has NEXT == END.  CHUNK is in iterations, except for dynamic
+   loops on one node where it is CHUNK * INCR (the step NEXT advances by).
+   A team spanning nodes takes static chunks with no message (global thread
+   numbers), and dynamic/guided ones from a node range that
+   gomp_cluster->loop_next refills.  */
+
+#include "libgomp.h"
+
+/* The number of iterations from START to END by INCR.  */
+static inline unsigned long
+gomp_iter_count (long start, long end, long incr)
+{
+  unsigned long d, step;
+  if (incr > 0)
+    {
+      if (start >= end)
+	return 0;
+      d = (unsigned long) end - (unsigned long) start;
+      step = incr;
+    }
+  else
+    {
+      if (start <= end)
+	return 0;
+      d = (unsigned long) start - (unsigned long) end;
+      step = -(unsigned long) incr;
+    }
+  return (d - 1) / step + 1;
+}
+
+/* Static: thread I of N takes chunk I, I + N, ... (ts.static_trip counts
+   its chunks); without a chunk size it takes one near-equal block.  */
+bool
+gomp_iter_static_next (long *istart, long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  struct gomp_team *team = thr->ts.team;
+  unsigned long nthreads = team ? team->nthreads : 1;
+  unsigned long i = team ? thr->ts.team_id : 0;
+  unsigned long n = gomp_iter_count (ws->next, ws->end, ws->incr);
+  unsigned long s0, e0;
+
+  if (ws->chunk == 0)
+    {
+      if (thr->ts.static_trip)
+	return false;
+      thr->ts.static_trip = 1;
+      unsigned long q = n / nthreads, r = n % nthreads;
+      if (i < r)
+	{
+	  q++;
+	  s0 = q * i;
+	}
+      else
+	s0 = q * i + r;
+      if (q == 0)
+	return false;
+      e0 = s0 + q;
+      thr->ts.ordered_ticket = i;
+    }
+  else
+    {
+      unsigned long chunk = ws->chunk;
+      unsigned long blk = thr->ts.static_trip * nthreads + i;
+      if (blk >= (n + chunk - 1) / chunk || n == 0)
+	return false;
+      thr->ts.static_trip++;
+      s0 = blk * chunk;
+      e0 = n - s0 > chunk ? s0 + chunk : n;
+      thr->ts.ordered_ticket = blk;
+    }
+  *istart = ws->next + (long) (s0 * (unsigned long) ws->incr);
+  *iend = ws->next + (long) (e0 * (unsigned long) ws->incr);
+  return true;
+}
+
+/* Takes up to WANT iterations from [*NEXT, END) by INCR; the caller holds
+   the work share (its lock, or it is alone).  */
+static inline bool
+gomp_iter_take (long *next, long end, long incr, unsigned long want,
+		long *istart, long *iend)
+{
+  unsigned long left = gomp_iter_count (*next, end, incr);
+  if (left == 0)
+    return false;
+  if (want > left)
+    want = left;
+  if (want == 0)
+    want = 1;
+  *istart = *next;
+  *next += (long) (want * (unsigned long) incr);
+  *iend = *next;
+  return true;
+}
+
+/* A team spanning nodes: the node's threads share a node range, refilled
+   from the loop's global counter NODE_CHUNK iterations at a time.  Called
+   with the work share's lock held.  */
+static bool
+gomp_iter_node_take (struct gomp_work_share *ws, unsigned long want,
+		     unsigned long node_chunk, long *istart, long *iend)
+{
+  if (gomp_iter_count (ws->node_next, ws->node_end, ws->incr) == 0)
+    {
+      unsigned long seq = ws->claimed - 1;
+      if (!gomp_cluster->loop_next (seq, ws->next, ws->end, ws->incr,
+				    (long) node_chunk, &ws->node_next,
+				    &ws->node_end))
+	return false;
+    }
+  return gomp_iter_take (&ws->node_next, ws->node_end, ws->incr, want,
+			 istart, iend);
+}
+
+/* Dynamic: chunks in order of request.  */
+bool
+gomp_iter_dynamic_next (long *istart, long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  long start, end = ws->end, incr = ws->incr;
+
+  if (GOMP_LIKELY (ws->atomic_next))
+    {
+      start = __atomic_fetch_add (&ws->next, ws->chunk, __ATOMIC_RELAXED);
+      if (incr > 0)
+	{
+	  if (start >= end)
+	    return false;
+	  *istart = start;
+	  *iend = end - start > ws->chunk ? start + ws->chunk : end;
+	}
+      else
+	{
+	  if (start <= end)
+	    return false;
+	  *istart = start;
+	  *iend = end - start < ws->chunk ? start + ws->chunk : end;
+	}
+      return true;
+    }
+
+  bool ok;
+  gomp_mutex_lock (&ws->lock);
+  if (GOMP_UNLIKELY (ws->spans))
+    {
+      unsigned long local = thr->ts.team->local_nthreads;
+      ok = gomp_iter_node_take (ws, ws->chunk, ws->chunk * local * 2, istart,
+				iend);
+    }
+  else
+    ok = gomp_iter_take (&ws->next, end, incr, ws->chunk, istart, iend);
+  if (ok && ws->ordered)
+    thr->ts.ordered_ticket = ws->ordered_tickets++;
+  gomp_mutex_unlock (&ws->lock);
+  return ok;
+}
+
+/* Guided: each chunk is the remaining iterations divided by the team size,
+   at least CHUNK.  */
+bool
+gomp_iter_guided_next (long *istart, long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  struct gomp_team *team = thr->ts.team;
+  unsigned long nthreads = team ? team->nthreads : 1;
+  unsigned long chunk = ws->chunk ? ws->chunk : 1;
+  bool ok;
+
+  gomp_mutex_lock (&ws->lock);
+  if (GOMP_UNLIKELY (ws->spans))
+    {
+      unsigned long local = team->local_nthreads;
+      unsigned long left = gomp_iter_count (ws->node_next, ws->node_end,
+					    ws->incr);
+      unsigned long want = (left + local - 1) / local;
+      unsigned long total = gomp_iter_count (ws->next, ws->end, ws->incr);
+      unsigned long node_chunk = total / (2 * nthreads) * local;
+      if (node_chunk < chunk * local)
+	node_chunk = chunk * local;
+      if (left == 0)
+	want = (node_chunk + local - 1) / local;
+      ok = gomp_iter_node_take (ws, want < chunk ? chunk : want, node_chunk,
+				istart, iend);
+    }
+  else
+    {
+      unsigned long left = gomp_iter_count (ws->next, ws->end, ws->incr);
+      unsigned long want = (left + nthreads - 1) / nthreads;
+      ok = gomp_iter_take (&ws->next, ws->end, ws->incr,
+			   want < chunk ? chunk : want, istart, iend);
+    }
+  if (ok && ws->ordered)
+    thr->ts.ordered_ticket = ws->ordered_tickets++;
+  gomp_mutex_unlock (&ws->lock);
+  return ok;
+}

@@ -1,0 +1,561 @@
+/* loop.c -- the loop construct with long iteration variables (OpenMP 5.1
+   section 2.11.4): the GOMP_loop_* entry points GCC calls for schedules it
+   does not expand inline, the combined parallel loops, and the end of a
+   loop.  The arithmetic is in iter.c.  */
+
+#include "libgomp.h"
+#include <stdlib.h>
+#include <string.h>
+
+void
+gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
+		enum gomp_schedule_type sched, long chunk, bool ordered)
+{
+  struct gomp_team *team = gomp_thread ()->ts.team;
+
+  ws->sched = sched;
+  ws->ull = false;
+  ws->ordered = ordered;
+  ws->next = start;
+  /* A loop with no iterations has NEXT == END.  */
+  ws->end = (incr > 0 && start > end) || (incr < 0 && start < end)
+	    ? start : end;
+  ws->incr = incr;
+  ws->chunk = chunk < 0 ? 0 : chunk;
+  ws->spans = team && team->spans && sched != GFS_STATIC;
+  ws->atomic_next = false;
+  ws->node_next = ws->node_end = 0;
+  ws->ordered_serving = 0;
+  ws->ordered_tickets = 0;
+  ws->copyprivate = NULL;
+  ws->task_reductions = NULL;
+  ws->doacross = NULL;
+  if (sched == GFS_DYNAMIC || sched == GFS_GUIDED)
+    {
+      if (ws->chunk == 0)
+	ws->chunk = 1;
+      if (ordered && ws->spans)
+	gomp_unsupported ("ordered loop with a dynamic schedule across nodes");
+    }
+  else if (ordered && team && team->spans)
+    gomp_unsupported ("ordered loop across nodes");
+  if (sched == GFS_DYNAMIC && !ordered && !ws->spans)
+    {
+      /* NEXT can be advanced by fetch-add when every thread's last
+	 overshoot past END still fits in a long.  */
+      long nthreads = team ? team->local_nthreads : 1;
+      long step, room;
+      if (!__builtin_mul_overflow (ws->chunk, incr, &step)
+	  && !__builtin_mul_overflow (nthreads + 1, step, &room)
+	  && !__builtin_add_overflow (ws->end, room, &room))
+	{
+	  ws->chunk = step;
+	  ws->atomic_next = true;
+	}
+    }
+}
+
+/* The schedule and chunk a schedule(runtime) loop uses (run-sched-var).  */
+static enum gomp_schedule_type
+gomp_runtime_sched (long *chunk)
+{
+  struct gomp_task_icv *icv = gomp_icv ();
+  enum gomp_schedule_type s = icv->run_sched_var & ~GFS_MONOTONIC;
+  *chunk = icv->run_sched_chunk_size;
+  if (s == GFS_AUTO || s == GFS_RUNTIME)
+    {
+      *chunk = 0;
+      return GFS_STATIC;
+    }
+  return s;
+}
+
+static bool
+gomp_loop_next (long *istart, long *iend)
+{
+  struct gomp_work_share *ws = gomp_thread ()->ts.work_share;
+  switch (ws->sched)
+    {
+    case GFS_STATIC:
+      return gomp_iter_static_next (istart, iend);
+    case GFS_DYNAMIC:
+      return gomp_iter_dynamic_next (istart, iend);
+    default:
+      return gomp_iter_guided_next (istart, iend);
+    }
+}
+
+static bool
+gomp_loop_begin (long start, long end, long incr,
+		 enum gomp_schedule_type sched, long chunk, bool ordered,
+		 long *istart, long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  thr->ts.static_trip = 0;
+  thr->ts.ordered_ticket = GOMP_NO_TICKET;
+  if (gomp_work_share_start ())
+    {
+      gomp_loop_init (thr->ts.work_share, start, end, incr, sched, chunk,
+		      ordered);
+      gomp_work_share_init_done ();
+    }
+  return gomp_loop_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_static_start (long start, long end, long incr, long chunk,
+			long *istart, long *iend)
+{
+  return gomp_loop_begin (start, end, incr, GFS_STATIC, chunk, false, istart,
+			  iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_dynamic_start (long start, long end, long incr, long chunk,
+			 long *istart, long *iend)
+{
+  return gomp_loop_begin (start, end, incr, GFS_DYNAMIC, chunk, false,
+			  istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_guided_start (long start, long end, long incr, long chunk,
+			long *istart, long *iend)
+{
+  return gomp_loop_begin (start, end, incr, GFS_GUIDED, chunk, false, istart,
+			  iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_runtime_start (long start, long end, long incr, long *istart,
+			 long *iend)
+{
+  long chunk;
+  enum gomp_schedule_type s = gomp_runtime_sched (&chunk);
+  return gomp_loop_begin (start, end, incr, s, chunk, false, istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_nonmonotonic_dynamic_start (long start, long end, long incr,
+				      long chunk, long *istart, long *iend)
+{
+  return GOMP_loop_dynamic_start (start, end, incr, chunk, istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_nonmonotonic_guided_start (long start, long end, long incr,
+				     long chunk, long *istart, long *iend)
+{
+  return GOMP_loop_guided_start (start, end, incr, chunk, istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_nonmonotonic_runtime_start (long start, long end, long incr,
+				      long *istart, long *iend)
+{
+  return GOMP_loop_runtime_start (start, end, incr, istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_maybe_nonmonotonic_runtime_start (long start, long end, long incr,
+					    long *istart, long *iend)
+{
+  return GOMP_loop_runtime_start (start, end, incr, istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_static_start (long start, long end, long incr, long chunk,
+				long *istart, long *iend)
+{
+  return gomp_loop_begin (start, end, incr, GFS_STATIC, chunk, true, istart,
+			  iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_dynamic_start (long start, long end, long incr, long chunk,
+				 long *istart, long *iend)
+{
+  return gomp_loop_begin (start, end, incr, GFS_DYNAMIC, chunk, true, istart,
+			  iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_guided_start (long start, long end, long incr, long chunk,
+				long *istart, long *iend)
+{
+  return gomp_loop_begin (start, end, incr, GFS_GUIDED, chunk, true, istart,
+			  iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_runtime_start (long start, long end, long incr,
+				 long *istart, long *iend)
+{
+  long chunk;
+  enum gomp_schedule_type s = gomp_runtime_sched (&chunk);
+  return gomp_loop_begin (start, end, incr, s, chunk, true, istart, iend);
+}
+
+/* GOMP_loop_start's MEM: *MEM bytes of zeroed memory shared by the
+   construct's threads (lastprivate conditional, scan).  */
+static void
+gomp_loop_mem (struct gomp_work_share *ws, bool first, void **mem)
+{
+  if (first)
+    {
+      size_t size = (uintptr_t) *mem;
+      if (ws->mem && ws->mem != (void *) ws->inline_mem)
+	free (ws->mem);
+      if (size <= sizeof ws->inline_mem)
+	ws->mem = memset (ws->inline_mem, 0, size);
+      else if (!(ws->mem = calloc (1, size)))
+	gomp_fatal ("out of memory (%lu bytes for a loop)",
+		    (unsigned long) size);
+    }
+  *mem = ws->mem;
+}
+
+/* The entry point of GCC 9 and later for loops with any schedule: SCHED is
+   a GFS_* value (GFS_RUNTIME: run-sched-var; GFS_AUTO: the runtime
+   schedule with nonmonotonic modifier), maybe with GFS_MONOTONIC.  With
+   ISTART NULL the caller only wants the construct set up.  */
+static bool
+gomp_loop_start_common (long start, long end, long incr, long sched,
+			long chunk, bool ordered, long *istart, long *iend,
+			uintptr_t *reductions, void **mem)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  enum gomp_schedule_type s = sched & ~GFS_MONOTONIC;
+  if (s == GFS_RUNTIME || s == GFS_AUTO)
+    s = gomp_runtime_sched (&chunk);
+  thr->ts.static_trip = 0;
+  thr->ts.ordered_ticket = GOMP_NO_TICKET;
+  bool first = gomp_work_share_start ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  if (first)
+    {
+      gomp_loop_init (ws, start, end, incr, s, chunk, ordered);
+      if (reductions)
+	gomp_workshare_reduction_register (reductions, ws, true);
+      if (mem)
+	gomp_loop_mem (ws, true, mem);
+      gomp_work_share_init_done ();
+    }
+  else
+    {
+      if (reductions)
+	gomp_workshare_reduction_register (reductions, ws, false);
+      if (mem)
+	gomp_loop_mem (ws, false, mem);
+    }
+  if (!istart)
+    return true;
+  return gomp_loop_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_start (long start, long end, long incr, long sched, long chunk,
+		 long *istart, long *iend, uintptr_t *reductions, void **mem)
+{
+  return gomp_loop_start_common (start, end, incr, sched, chunk, false,
+				 istart, iend, reductions, mem);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_start (long start, long end, long incr, long sched,
+			 long chunk, long *istart, long *iend,
+			 uintptr_t *reductions, void **mem)
+{
+  return gomp_loop_start_common (start, end, incr, sched, chunk, true,
+				 istart, iend, reductions, mem);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_static_next (long *istart, long *iend)
+{
+  return gomp_iter_static_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_dynamic_next (long *istart, long *iend)
+{
+  return gomp_iter_dynamic_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_guided_next (long *istart, long *iend)
+{
+  return gomp_iter_guided_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_runtime_next (long *istart, long *iend)
+{
+  return gomp_loop_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_nonmonotonic_dynamic_next (long *istart, long *iend)
+{
+  return gomp_iter_dynamic_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_nonmonotonic_guided_next (long *istart, long *iend)
+{
+  return gomp_iter_guided_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_nonmonotonic_runtime_next (long *istart, long *iend)
+{
+  return gomp_loop_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_maybe_nonmonotonic_runtime_next (long *istart, long *iend)
+{
+  return gomp_loop_next (istart, iend);
+}
+
+/* Ordered loops: the previous chunk's turn in the ordered sequence ends
+   before the next chunk is taken.  */
+GOMP_EXPORT bool
+GOMP_loop_ordered_static_next (long *istart, long *iend)
+{
+  gomp_ordered_chunk_done ();
+  return gomp_iter_static_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_dynamic_next (long *istart, long *iend)
+{
+  gomp_ordered_chunk_done ();
+  return gomp_iter_dynamic_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_guided_next (long *istart, long *iend)
+{
+  gomp_ordered_chunk_done ();
+  return gomp_iter_guided_next (istart, iend);
+}
+
+GOMP_EXPORT bool
+GOMP_loop_ordered_runtime_next (long *istart, long *iend)
+{
+  gomp_ordered_chunk_done ();
+  return gomp_loop_next (istart, iend);
+}
+
+/* Combined parallel loops (and sections): every thread of the team starts
+   inside the loop.  A region spanning nodes goes through a trampoline that
+   sets the loop up on each node, since the cluster module passes only FN
+   and DATA to the other nodes.  */
+struct gomp_parallel_loop_tramp
+{
+  void (*fn) (void *);
+  void *data;
+  struct gomp_loop_spec spec;
+};
+
+static void
+gomp_parallel_loop_trampoline (void *arg)
+{
+  struct gomp_parallel_loop_tramp *t = arg;
+  struct gomp_thread *thr = gomp_thread ();
+  thr->ts.static_trip = 0;
+  thr->ts.ordered_ticket = GOMP_NO_TICKET;
+  if (gomp_work_share_start ())
+    {
+      gomp_loop_init (thr->ts.work_share, t->spec.start, t->spec.end,
+		      t->spec.incr, t->spec.sched, t->spec.chunk, false);
+      gomp_work_share_init_done ();
+    }
+  t->fn (t->data);
+}
+
+void
+gomp_parallel_loop (void (*fn) (void *), void *data, unsigned num_threads,
+		    unsigned flags, const struct gomp_loop_spec *spec,
+		    unsigned count)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
+    {
+      struct gomp_parallel_loop_tramp *t
+	= gomp_cluster->malloc (sizeof *t);
+      if (!t)
+	gomp_fatal ("out of shared memory starting a parallel loop");
+      t->fn = fn;
+      t->data = data;
+      t->spec = *spec;
+      gomp_parallel_start (gomp_parallel_loop_trampoline, t, num_threads,
+			   flags);
+      gomp_parallel_loop_trampoline (t);
+      gomp_team_end ();
+      gomp_cluster->free (t);
+      return;
+    }
+  unsigned n = gomp_resolve_num_threads (num_threads, count);
+  gomp_team_start (fn, data, n, flags, false, NULL, spec);
+  fn (data);
+  gomp_team_end ();
+}
+
+static void
+gomp_parallel_loop_sched (void (*fn) (void *), void *data,
+			  unsigned num_threads, long start, long end,
+			  long incr, enum gomp_schedule_type sched,
+			  long chunk, unsigned flags)
+{
+  struct gomp_loop_spec spec = { sched, start, end, incr, chunk };
+  gomp_parallel_loop (fn, data, num_threads, flags, &spec, 0);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_static (void (*fn) (void *), void *data,
+			   unsigned num_threads, long start, long end,
+			   long incr, long chunk, unsigned flags)
+{
+  gomp_parallel_loop_sched (fn, data, num_threads, start, end, incr,
+			    GFS_STATIC, chunk, flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_dynamic (void (*fn) (void *), void *data,
+			    unsigned num_threads, long start, long end,
+			    long incr, long chunk, unsigned flags)
+{
+  gomp_parallel_loop_sched (fn, data, num_threads, start, end, incr,
+			    GFS_DYNAMIC, chunk, flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_guided (void (*fn) (void *), void *data,
+			   unsigned num_threads, long start, long end,
+			   long incr, long chunk, unsigned flags)
+{
+  gomp_parallel_loop_sched (fn, data, num_threads, start, end, incr,
+			    GFS_GUIDED, chunk, flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_runtime (void (*fn) (void *), void *data,
+			    unsigned num_threads, long start, long end,
+			    long incr, unsigned flags)
+{
+  long chunk;
+  enum gomp_schedule_type s = gomp_runtime_sched (&chunk);
+  gomp_parallel_loop_sched (fn, data, num_threads, start, end, incr, s,
+			    chunk, flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_nonmonotonic_dynamic (void (*fn) (void *), void *data,
+					 unsigned num_threads, long start,
+					 long end, long incr, long chunk,
+					 unsigned flags)
+{
+  GOMP_parallel_loop_dynamic (fn, data, num_threads, start, end, incr, chunk,
+			      flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_nonmonotonic_guided (void (*fn) (void *), void *data,
+					unsigned num_threads, long start,
+					long end, long incr, long chunk,
+					unsigned flags)
+{
+  GOMP_parallel_loop_guided (fn, data, num_threads, start, end, incr, chunk,
+			     flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_nonmonotonic_runtime (void (*fn) (void *), void *data,
+					 unsigned num_threads, long start,
+					 long end, long incr, unsigned flags)
+{
+  GOMP_parallel_loop_runtime (fn, data, num_threads, start, end, incr, flags);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_maybe_nonmonotonic_runtime (void (*fn) (void *),
+					       void *data,
+					       unsigned num_threads,
+					       long start, long end,
+					       long incr, unsigned flags)
+{
+  GOMP_parallel_loop_runtime (fn, data, num_threads, start, end, incr, flags);
+}
+
+/* The GOMP 1.0 pairs: the caller runs FN and GOMP_parallel_end.  */
+static void
+gomp_parallel_loop_start_old (void (*fn) (void *), void *data,
+			      unsigned num_threads, long start, long end,
+			      long incr, enum gomp_schedule_type sched,
+			      long chunk)
+{
+  struct gomp_loop_spec spec = { sched, start, end, incr, chunk };
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
+    gomp_unsupported ("GOMP_parallel_loop_*_start across nodes");
+  unsigned n = gomp_resolve_num_threads (num_threads, 0);
+  gomp_team_start (fn, data, n, 0, false, NULL, &spec);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_static_start (void (*fn) (void *), void *data,
+				 unsigned num_threads, long start, long end,
+				 long incr, long chunk)
+{
+  gomp_parallel_loop_start_old (fn, data, num_threads, start, end, incr,
+				GFS_STATIC, chunk);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_dynamic_start (void (*fn) (void *), void *data,
+				  unsigned num_threads, long start, long end,
+				  long incr, long chunk)
+{
+  gomp_parallel_loop_start_old (fn, data, num_threads, start, end, incr,
+				GFS_DYNAMIC, chunk);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_guided_start (void (*fn) (void *), void *data,
+				 unsigned num_threads, long start, long end,
+				 long incr, long chunk)
+{
+  gomp_parallel_loop_start_old (fn, data, num_threads, start, end, incr,
+				GFS_GUIDED, chunk);
+}
+
+GOMP_EXPORT void
+GOMP_parallel_loop_runtime_start (void (*fn) (void *), void *data,
+				  unsigned num_threads, long start, long end,
+				  long incr)
+{
+  long chunk;
+  enum gomp_schedule_type s = gomp_runtime_sched (&chunk);
+  gomp_parallel_loop_start_old (fn, data, num_threads, start, end, incr, s,
+				chunk);
+}
+
+GOMP_EXPORT void
+GOMP_loop_end (void)
+{
+  gomp_work_share_end ();
+}
+
+GOMP_EXPORT void
+GOMP_loop_end_nowait (void)
+{
+  gomp_work_share_end_nowait ();
+}
+
+GOMP_EXPORT bool
+GOMP_loop_end_cancel (void)
+{
+  return gomp_work_share_end_cancel ();
+}

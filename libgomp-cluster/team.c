@@ -1,0 +1,505 @@
+/* team.c -- the thread pool and the start and end of teams (OpenMP 5.1
+   section 2.6).  Each thread that becomes a master keeps a pool of worker
+   threads and its last team, so that regions after the first create no
+   thread and allocate nothing; workers wait for their next region on a
+   futex word of their own.  Nested regions use the pool of their own
+   master, so they reuse threads too.  */
+
+#include "libgomp.h"
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+__thread struct gomp_thread gomp_tls_data
+  __attribute__ ((tls_model ("initial-exec")));
+
+unsigned gomp_managed_threads = 1;
+
+/* Threads in teams beyond the initial one, kept only when OMP_THREAD_LIMIT
+   is set.  */
+static unsigned gomp_threads_busy;
+
+struct gomp_thread_pool
+{
+  /* Worker J plays local thread J + 1 of this master's teams.  */
+  struct gomp_thread **threads;
+  unsigned nthreads, capacity;
+  /* Local size of the last team (its workers may still be leaving it).  */
+  unsigned last_local;
+  struct gomp_team *team;
+  struct gomp_team *retired;
+};
+
+/* What a new worker starts with.  */
+struct gomp_worker_start
+{
+  struct gomp_thread_pool *pool;
+  unsigned index;
+  struct gomp_team_state ts;
+  struct gomp_task_icv icv;
+  void (*fn) (void *);
+  void *data;
+  unsigned place;
+};
+
+/* Hooks of task.c, defaulted here until task.c defines them.  */
+__attribute__ ((weak)) void
+gomp_team_tasks_init (struct gomp_team *team)
+{
+}
+
+__attribute__ ((weak)) void
+gomp_team_tasks_fini (struct gomp_team *team)
+{
+}
+
+__attribute__ ((weak)) void
+gomp_thread_task_init (struct gomp_thread *thr)
+{
+}
+
+__attribute__ ((weak)) void
+gomp_thread_task_fini (struct gomp_thread *thr)
+{
+}
+
+__attribute__ ((weak)) bool
+gomp_barrier_handle_tasks (struct gomp_team *team)
+{
+  return false;
+}
+
+__attribute__ ((weak)) void *
+gomp_parallel_reduction_register (uintptr_t *rdata, unsigned nthreads)
+{
+  gomp_unsupported ("parallel reduction with task reduction modifier");
+}
+
+__attribute__ ((weak)) void
+gomp_parallel_reduction_unregister (void *data)
+{
+}
+
+__attribute__ ((weak)) void
+gomp_workshare_reduction_register (uintptr_t *reductions,
+				   struct gomp_work_share *ws, bool first)
+{
+  gomp_unsupported ("work-sharing construct with task reduction modifier");
+}
+
+/* OpenMP 5.1 section 2.6.1: how many threads a new region gets.  */
+unsigned
+gomp_resolve_num_threads (unsigned specified, unsigned count)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task_icv *icv = gomp_icv ();
+  unsigned n;
+
+  if (specified == 1)
+    return 1;
+  if (thr->ts.active_level >= icv->max_active_levels_var)
+    return 1;
+  n = specified ? specified : icv->nthreads_var;
+  if (icv->dyn_var)
+    {
+      unsigned dyn = gomp_available_cpus;
+      if (thr->ts.team && !thr->ts.team->spans
+	  && dyn > thr->ts.team->nthreads)
+	dyn = 1;
+      if (dyn < n)
+	n = dyn;
+      if (count && count < n)
+	n = count;
+    }
+  if (GOMP_LIKELY (icv->thread_limit_var == UINT_MAX) || n <= 1)
+    return n ? n : 1;
+  /* The contention group's threads: the busy ones plus this one.  */
+  unsigned busy = __atomic_load_n (&gomp_threads_busy, __ATOMIC_RELAXED);
+  unsigned avail = icv->thread_limit_var > busy
+		   ? icv->thread_limit_var - busy : 1;
+  if (n > avail)
+    n = avail;
+  return n ? n : 1;
+}
+
+static pthread_key_t gomp_pool_key;
+
+/* The pool the calling thread uses as the master of a team at LEVEL + 1.
+   The thread's exit (a user thread's, or a worker's whose own master
+   ends it) ends its pools' workers through gomp_pools_destroy.  */
+static struct gomp_thread_pool *
+gomp_get_pool (struct gomp_thread *thr, unsigned level)
+{
+  if (GOMP_LIKELY (level < thr->npools && thr->pools[level]))
+    return thr->pools[level];
+  if (level >= thr->npools)
+    {
+      unsigned n = level + 4;
+      struct gomp_thread_pool **p = realloc (thr->pools, n * sizeof *p);
+      if (!p)
+	gomp_fatal ("out of memory allocating a thread pool");
+      memset (p + thr->npools, 0, (n - thr->npools) * sizeof *p);
+      if (!thr->pools)
+	pthread_setspecific (gomp_pool_key, thr);
+      thr->pools = p;
+      thr->npools = n;
+    }
+  struct gomp_thread_pool *pool = calloc (1, sizeof *pool);
+  if (!pool)
+    gomp_fatal ("out of memory allocating a thread pool");
+  thr->pools[level] = pool;
+  return pool;
+}
+
+static struct gomp_team *
+gomp_new_team (unsigned capacity)
+{
+  size_t size = sizeof (struct gomp_team)
+		+ capacity * sizeof (struct gomp_thread *);
+  struct gomp_team *team;
+  if (posix_memalign ((void **) &team, 64, size))
+    gomp_fatal ("out of memory allocating a team of %u threads", capacity);
+  memset (team, 0, size);
+  team->capacity = capacity;
+  return team;
+}
+
+static void *
+gomp_worker_main (void *arg)
+{
+  struct gomp_worker_start *st = arg;
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_thread_pool *pool = st->pool;
+
+  if (GOMP_UNLIKELY (gomp_cluster != NULL))
+    {
+      /* Our stack is in the shared segment: a private signal stack for
+	 the DSM's faults, and frames other nodes may address start below
+	 the stack's private top (cluster.h).  */
+      gomp_cluster->thread_init ();
+      volatile char *below
+	= __builtin_alloca (gomp_cluster->thread_stack_private);
+      below[0] = 0;
+    }
+
+  thr->ts = st->ts;
+  thr->implicit_icv = st->icv;
+  thr->icv = &thr->implicit_icv;
+  thr->fn = st->fn;
+  thr->data = st->data;
+  thr->place = st->place;
+  thr->in_team = 1;
+  pool->threads[st->index] = thr;
+  thr->ts.team->threads[st->index + 1] = thr;
+  free (st);
+
+  unsigned bound = 0;
+  for (;;)
+    {
+      int seen = __atomic_load_n (&thr->release, __ATOMIC_RELAXED);
+      struct gomp_team *team = thr->ts.team;
+      if (thr->place != bound && thr->place)
+	{
+	  gomp_bind_thread (thr->place);
+	  bound = thr->place;
+	}
+      gomp_thread_task_init (thr);
+      thr->fn (thr->data);
+      gomp_team_barrier_wait (team);
+      gomp_thread_task_fini (thr);
+      __atomic_store_n (&thr->in_team, 0, __ATOMIC_RELEASE);
+      gomp_wait_for_change (&thr->release, &thr->sleepers, seen);
+      if (!thr->fn)
+	break;
+    }
+  return NULL;
+}
+
+/* Starts worker J of POOL in its first team.  */
+static void
+gomp_create_worker (struct gomp_thread_pool *pool, unsigned j,
+		    struct gomp_worker_start *proto)
+{
+  struct gomp_worker_start *st = malloc (sizeof *st);
+  pthread_attr_t attr;
+  pthread_t pt;
+  int err;
+
+  if (!st)
+    gomp_fatal ("out of memory starting a thread");
+  *st = *proto;
+  st->index = j;
+  st->ts.team_id += j + 1;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  size_t stacksize = gomp_stacksize;
+  if (GOMP_UNLIKELY (gomp_cluster != NULL))
+    {
+      /* Worker stacks live in the shared segment so that the addresses of
+	 their locals (copyprivate, shared locals of nested constructs) are
+	 valid on every node.  */
+      if (!stacksize)
+	stacksize = 8ul << 20;
+      void *stack = gomp_cluster->thread_stack_alloc (stacksize);
+      if (!stack)
+	gomp_fatal ("out of shared memory for a %lu-byte thread stack; "
+		    "lower OMP_STACKSIZE or enlarge the shared segment",
+		    (unsigned long) stacksize);
+      pthread_attr_setstack (&attr, stack, stacksize);
+    }
+  else if (stacksize)
+    {
+      err = pthread_attr_setstacksize (&attr, stacksize);
+      if (err)
+	gomp_fatal ("cannot use OMP_STACKSIZE=%lu bytes for a thread: %s",
+		    (unsigned long) stacksize, strerror (err));
+    }
+  __atomic_add_fetch (&gomp_managed_threads, 1, __ATOMIC_RELAXED);
+  err = pthread_create (&pt, &attr, gomp_worker_main, st);
+  if (err)
+    gomp_fatal ("cannot create a thread (%s); lower OMP_NUM_THREADS or "
+		"OMP_STACKSIZE", strerror (err));
+  pthread_attr_destroy (&attr);
+}
+
+/* Waits until worker W has left its last team's closing barrier.  It
+   normally has; when it has not, it is runnable (just woken, or
+   preempted), so give it the processor.  */
+static void
+gomp_wait_left_team (struct gomp_thread *w)
+{
+  unsigned spins = 0;
+  while (__atomic_load_n (&w->in_team, __ATOMIC_ACQUIRE))
+    {
+      if (++spins < 100)
+	gomp_cpu_relax ();
+      else
+	sched_yield ();
+    }
+}
+
+/* The ICVs of the implicit tasks of a new team whose master has ICV.  */
+static void
+gomp_child_icv (struct gomp_task_icv *child, const struct gomp_task_icv *icv,
+		unsigned level)
+{
+  *child = *icv;
+  if (level < gomp_nthreads_var_list_len)
+    child->nthreads_var = gomp_nthreads_var_list[level];
+  if (level < gomp_bind_var_list_len)
+    child->bind_var = gomp_bind_var_list[level];
+}
+
+void
+gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
+		 unsigned flags, bool spans, void *reduction_data,
+		 const struct gomp_loop_spec *ws0)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_thread_pool *pool = gomp_get_pool (thr, thr->ts.level);
+  unsigned local = nthreads, base = 0;
+  struct gomp_team *team;
+
+  if (spans)
+    {
+      local = gomp_cluster_node_threads (nthreads, gomp_cluster->nodes,
+					 gomp_cluster->rank);
+      base = gomp_cluster_node_base (nthreads, gomp_cluster->nodes,
+				     gomp_cluster->rank);
+    }
+  /* Workers of the previous team may still be on their way out of its
+     closing barrier: the team and their state are reused only after.  */
+  for (unsigned j = 0; j + 1 < pool->last_local; j++)
+    gomp_wait_left_team (pool->threads[j]);
+
+  team = pool->team;
+  if (GOMP_UNLIKELY (!team || team->capacity < local))
+    {
+      if (team)
+	{
+	  team->next_retired = pool->retired;
+	  pool->retired = team;
+	}
+      team = pool->team = gomp_new_team (local < 4 ? 4 : local);
+    }
+  team->nthreads = nthreads;
+  team->local_nthreads = local;
+  team->base = base;
+  team->spans = spans;
+  team->barrier.total = local;
+  team->single_count = 0;
+  team->ws_count = 0;
+  team->cancelled = 0;
+  team->ws_cancelled = 0;
+  team->task_queued = 0;
+  team->task_count = 0;
+  team->task_data = NULL;
+  team->reduction_data = reduction_data;
+  for (unsigned i = 0; i < GOMP_WS_RING; i++)
+    {
+      team->ws[i].claimed = 0;
+      team->ws[i].ready = 0;
+      team->ws[i].left = 0;
+    }
+  team->threads[0] = thr;
+
+  /* The master's state before the region, restored by gomp_team_end.  */
+  team->prev_ts = thr->ts;
+  team->prev_icv = thr->icv;
+  team->prev_implicit_icv = thr->implicit_icv;
+  team->prev_task = thr->task;
+
+  struct gomp_task_icv *icv = thr->icv ? thr->icv : &gomp_global_icv;
+  struct gomp_worker_start proto;
+  unsigned level = thr->ts.level + 1;
+  gomp_child_icv (&proto.icv, icv, level);
+  proto.ts.team = team;
+  proto.ts.work_share = ws0 ? &team->ws[0] : NULL;
+  proto.ts.ws_seq = ws0 ? 1 : 0;
+  proto.ts.single_count = 0;
+  proto.ts.static_trip = 0;
+  proto.ts.ordered_ticket = GOMP_NO_TICKET;
+  proto.ts.team_id = base;
+  proto.ts.level = level;
+  proto.ts.active_level = thr->ts.active_level + (nthreads > 1);
+  proto.ts.place_partition_off = thr->ts.place_partition_off;
+  proto.ts.place_partition_len = thr->ts.place_partition_len;
+  proto.fn = fn;
+  proto.data = data;
+  proto.pool = pool;
+  proto.place = 0;
+
+  if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
+    __atomic_add_fetch (&gomp_threads_busy, local - 1, __ATOMIC_RELAXED);
+
+  /* The master becomes thread BASE of the team.  */
+  thr->ts = proto.ts;
+  thr->implicit_icv = proto.icv;
+  thr->icv = &thr->implicit_icv;
+  if (ws0)
+    {
+      struct gomp_work_share *ws = &team->ws[0];
+      gomp_loop_init (ws, ws0->start, ws0->end, ws0->incr, ws0->sched,
+		      ws0->chunk, false);
+      ws->left = local;
+      ws->claimed = ws->ready = 1;
+    }
+  gomp_team_tasks_init (team);
+
+  if (local - 1 > pool->capacity)
+    {
+      unsigned cap = local - 1 < 4 ? 4 : local - 1;
+      pool->threads = realloc (pool->threads, cap * sizeof *pool->threads);
+      if (!pool->threads)
+	gomp_fatal ("out of memory for a pool of %u threads", cap);
+      pool->capacity = cap;
+    }
+  for (unsigned j = 0; j + 1 < local; j++)
+    {
+      if (j >= pool->nthreads)
+	{
+	  gomp_create_worker (pool, j, &proto);
+	  continue;
+	}
+      struct gomp_thread *w = pool->threads[j];
+      w->ts = proto.ts;
+      w->ts.team_id = base + j + 1;
+      w->implicit_icv = proto.icv;
+      w->icv = &w->implicit_icv;
+      w->fn = fn;
+      w->data = data;
+      w->in_team = 1;
+      team->threads[j + 1] = w;
+      __atomic_add_fetch (&w->release, 1, __ATOMIC_SEQ_CST);
+      gomp_signal_change (&w->release, &w->sleepers, 1);
+    }
+  if (local - 1 > pool->nthreads)
+    pool->nthreads = local - 1;
+  pool->last_local = local;
+
+  gomp_thread_task_init (thr);
+}
+
+void
+gomp_team_end (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_team *team = thr->ts.team;
+
+  gomp_team_barrier_wait (team);
+  gomp_thread_task_fini (thr);
+  gomp_team_tasks_fini (team);
+  if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
+    __atomic_sub_fetch (&gomp_threads_busy, team->local_nthreads - 1,
+			__ATOMIC_RELAXED);
+  thr->ts = team->prev_ts;
+  thr->implicit_icv = team->prev_implicit_icv;
+  thr->icv = team->prev_icv;
+  thr->task = team->prev_task;
+}
+
+/* Ends the workers of a pool whose master thread exits.  */
+static void
+gomp_pool_destroy (struct gomp_thread_pool *pool)
+{
+  for (unsigned j = 0; j + 1 < pool->last_local; j++)
+    gomp_wait_left_team (pool->threads[j]);
+  for (unsigned j = 0; j < pool->nthreads; j++)
+    {
+      struct gomp_thread *w = pool->threads[j];
+      w->fn = NULL;
+      __atomic_add_fetch (&w->release, 1, __ATOMIC_SEQ_CST);
+      gomp_signal_change (&w->release, &w->sleepers, 1);
+    }
+  __atomic_sub_fetch (&gomp_managed_threads, pool->nthreads,
+		      __ATOMIC_RELAXED);
+  /* Every worker has left its last team: nothing refers to them now.  */
+  while (pool->retired)
+    {
+      struct gomp_team *t = pool->retired;
+      pool->retired = t->next_retired;
+      free (t);
+    }
+  free (pool->team);
+  free (pool->threads);
+  free (pool);
+}
+
+static void
+gomp_pools_destroy (void *arg)
+{
+  struct gomp_thread *thr = arg;
+  for (unsigned i = 0; i < thr->npools; i++)
+    if (thr->pools[i])
+      gomp_pool_destroy (thr->pools[i]);
+  free (thr->pools);
+  thr->pools = NULL;
+  thr->npools = 0;
+}
+
+void
+gomp_pools_save (struct gomp_thread *thr, struct gomp_pools_saved *saved)
+{
+  saved->pools = thr->pools;
+  saved->npools = thr->npools;
+  thr->pools = NULL;
+  thr->npools = 0;
+}
+
+void
+gomp_pools_restore (struct gomp_thread *thr, struct gomp_pools_saved *saved)
+{
+  gomp_pools_destroy (thr);
+  thr->pools = saved->pools;
+  thr->npools = saved->npools;
+  if (thr->pools)
+    pthread_setspecific (gomp_pool_key, thr);
+}
+
+static void __attribute__ ((constructor (102)))
+gomp_team_init (void)
+{
+  pthread_key_create (&gomp_pool_key, gomp_pools_destroy);
+}

@@ -1,0 +1,107 @@
+/* work.c -- the queue of work-sharing constructs of a team (loops,
+   sections, single with copyprivate).  Every thread meets the team's
+   constructs in the same order, so construct number S of the team lives in
+   slot S % GOMP_WS_RING; the first thread to reach it initialises it and
+   the others wait for that.  A thread that runs ahead through nowait
+   constructs reuses a slot only after every thread has finished with the
+   construct that held it before.  */
+
+#include "libgomp.h"
+#include <sched.h>
+
+/* The construct of a thread outside any parallel region.  */
+static __thread struct gomp_work_share gomp_solo_ws;
+
+/* Waits, politely, until *P equals V.  */
+static void
+gomp_ws_wait_equal (unsigned long *p, unsigned long v)
+{
+  unsigned spins = 0;
+  while (__atomic_load_n (p, __ATOMIC_ACQUIRE) != v)
+    {
+      if (++spins < 1000)
+	gomp_cpu_relax ();
+      else
+	sched_yield ();
+    }
+}
+
+bool
+gomp_work_share_start (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_team *team = thr->ts.team;
+
+  if (GOMP_UNLIKELY (team == NULL))
+    {
+      thr->ts.work_share = &gomp_solo_ws;
+      gomp_solo_ws.claimed = 1;
+      return true;
+    }
+
+  unsigned long seq = thr->ts.ws_seq++;
+  struct gomp_work_share *ws = &team->ws[seq % GOMP_WS_RING];
+  unsigned spins = 0;
+  thr->ts.work_share = ws;
+  for (;;)
+    {
+      unsigned long c = __atomic_load_n (&ws->claimed, __ATOMIC_ACQUIRE);
+      if (c == seq + 1)
+	{
+	  gomp_ws_wait_equal (&ws->ready, seq + 1);
+	  return false;
+	}
+      /* C is the construct SEQ - GOMP_WS_RING (or none): it was fully set
+	 up before this thread could finish it, so LEFT is meaningful.  */
+      if (__atomic_load_n (&ws->left, __ATOMIC_ACQUIRE) == 0
+	  && __atomic_compare_exchange_n (&ws->claimed, &c, seq + 1, false,
+					  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	{
+	  ws->left = team->local_nthreads;
+	  team->ws_cancelled = 0;
+	  return true;
+	}
+      if (++spins < 1000)
+	gomp_cpu_relax ();
+      else
+	sched_yield ();
+    }
+}
+
+void
+gomp_work_share_init_done (void)
+{
+  struct gomp_work_share *ws = gomp_thread ()->ts.work_share;
+  __atomic_store_n (&ws->ready, ws->claimed, __ATOMIC_RELEASE);
+}
+
+void
+gomp_work_share_end_nowait (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  if (GOMP_UNLIKELY (thr->ts.team == NULL))
+    return;
+  if (ws->ordered)
+    gomp_ordered_chunk_done ();
+  __atomic_sub_fetch (&ws->left, 1, __ATOMIC_RELEASE);
+}
+
+void
+gomp_work_share_end (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  gomp_work_share_end_nowait ();
+  if (thr->ts.team)
+    gomp_team_barrier_wait (thr->ts.team);
+}
+
+bool
+gomp_work_share_end_cancel (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  gomp_work_share_end_nowait ();
+  if (thr->ts.team)
+    return gomp_team_barrier_wait_cancel (thr->ts.team);
+  return false;
+}
