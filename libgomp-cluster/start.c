@@ -68,6 +68,15 @@ gomp_disable_aslr (char **argv)
 		"%s); a container's seccomp profile may forbid it: allow "
 		"personality(ADDR_NO_RANDOMIZE) or run with "
 		"'setarch -R' on every node", strerror (errno));
+  /* The program's own path, so that the process keeps its name (ps,
+     /proc/PID/comm); /proc/self/exe only if it cannot be read.  */
+  char path[PATH_MAX];
+  ssize_t n = readlink ("/proc/self/exe", path, sizeof path - 1);
+  if (n > 0)
+    {
+      path[n] = 0;
+      execv (path, argv);
+    }
   execv ("/proc/self/exe", argv);
   gomp_fatal ("cannot re-execute /proc/self/exe to turn off address space "
 	      "randomisation: %s", strerror (errno));
@@ -144,6 +153,7 @@ main (int argc, char **argv, char **envp)
     {
       gomp_disable_aslr (argv);
       gomp_cluster = gomp_load_cluster (&argc, &argv);
+      gomp_cluster_init_icvs ();
       gomp_cluster->run_main (__ompc_user_main, argc, argv, envp);
     }
   return __ompc_user_main (argc, argv, envp);

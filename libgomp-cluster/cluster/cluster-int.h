@@ -46,7 +46,8 @@ extern void gomp_cl_check_mpi (int err, const char *what) GOMP_CL_HIDDEN;
 
 /* wait.c: waiting for MPI requests without burning a core.  Spins
    (polling) for about 2 ms after the wait starts, then sleeps with periods
-   doubling from 1 us to 100 us, with the thread's timer slack at 1 ns so
+   doubling from 1 us to 100 us (up to 2 ms once the wait has lasted 50
+   ms), with the thread's timer slack at 1 ns so
    that short sleeps stay short (NOTES-GCC12.md, "MPI on a 2-core
    machine").  */
 struct gomp_cl_backoff
@@ -54,6 +55,7 @@ struct gomp_cl_backoff
   struct timespec start;
   unsigned long polls;
   long sleep_ns;
+  bool idle;
 };
 /* Measures whether this machine's processors are oversubscribed; after
    MPI_Init.  */

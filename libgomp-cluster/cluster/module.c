@@ -152,6 +152,9 @@ struct gomp_cluster_ops gomp_cl_ops =
   .loop_next = gomp_cl_loop_next,
   .shutdown = gomp_cl_shutdown,
   .abort = gomp_cl_abort,
+  .thread_stack_alloc = gomp_dsm_pthread_stack_alloc,
+  .thread_init = gomp_dsm_thread_init,
+  .thread_stack_private = GOMP_DSM_STACK_PRIVATE,
 };
 
 __attribute__ ((visibility ("default"))) struct gomp_cluster_ops *

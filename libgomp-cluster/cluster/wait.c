@@ -18,6 +18,13 @@
 #define GOMP_CL_SPIN_OVERSUBSCRIBED_NS 50000L
 #define GOMP_CL_SLEEP_MIN_NS 1000L
 #define GOMP_CL_SLEEP_MAX_NS 100000L
+/* A wait that has lasted this long (an idle rank while rank 0 computes
+   alone, a barrier behind a slow node) sleeps up to GOMP_CL_IDLE_SLEEP_NS
+   between polls: each poll costs a few microseconds of MPI, which at 100 us
+   periods would be several per cent of a core.  The added latency is small
+   against the time already waited.  */
+#define GOMP_CL_IDLE_AFTER_NS 50000000L
+#define GOMP_CL_IDLE_SLEEP_NS 2000000L
 
 static __thread bool gomp_cl_slack_set;
 static long gomp_cl_spin_ns = GOMP_CL_SPIN_NS;
@@ -60,6 +67,7 @@ gomp_cl_backoff_init (struct gomp_cl_backoff *b)
 {
   b->polls = 0;
   b->sleep_ns = 0;
+  b->idle = false;
   clock_gettime (CLOCK_MONOTONIC, &b->start);
 }
 
@@ -95,9 +103,20 @@ gomp_cl_backoff_pause (struct gomp_cl_backoff *b)
   struct timespec ts = { 0, b->sleep_ns };
   while (nanosleep (&ts, &ts) == -1 && errno == EINTR)
     ;
-  if (b->sleep_ns < GOMP_CL_SLEEP_MAX_NS)
-    b->sleep_ns = b->sleep_ns * 2 > GOMP_CL_SLEEP_MAX_NS
-		  ? GOMP_CL_SLEEP_MAX_NS : b->sleep_ns * 2;
+  long cap = GOMP_CL_SLEEP_MAX_NS;
+  if (b->sleep_ns >= GOMP_CL_SLEEP_MAX_NS && ++b->polls % 64 == 0)
+    {
+      /* Look at the clock now and then: how long have we waited?  */
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      if ((now.tv_sec - b->start.tv_sec) * 1000000000L
+	  + (now.tv_nsec - b->start.tv_nsec) > GOMP_CL_IDLE_AFTER_NS)
+	b->idle = true;
+    }
+  if (b->idle)
+    cap = GOMP_CL_IDLE_SLEEP_NS;
+  if (b->sleep_ns < cap)
+    b->sleep_ns = b->sleep_ns * 2 > cap ? cap : b->sleep_ns * 2;
 }
 
 void
