@@ -203,6 +203,24 @@ omp_get_proc_bind (void)
   return gomp_icv ()->bind_var;
 }
 
+GOMP_EXPORT int
+omp_get_max_task_priority (void)
+{
+  return gomp_max_task_priority_var;
+}
+
+GOMP_EXPORT void
+omp_set_default_device (int device)
+{
+  gomp_icv_write ()->default_device_var = device < 0 ? 0 : device;
+}
+
+GOMP_EXPORT int
+omp_get_default_device (void)
+{
+  return gomp_icv ()->default_device_var;
+}
+
 /* The wall clock (OpenMP 5.1 section 3.10): seconds since an arbitrary
    moment, monotonic.  */
 GOMP_EXPORT double

@@ -166,6 +166,7 @@ struct gomp_work_share
   gomp_mutex_t lock;
   enum gomp_schedule_type sched;
   bool ull;				/* unsigned long long loop */
+  bool up;				/* ull loop counting upwards */
   bool atomic_next;			/* NEXT may be advanced by fetch-add */
   bool ordered;
   bool spans;				/* loop shared across nodes */
@@ -200,6 +201,11 @@ extern void gomp_work_share_init_done (void);
 extern void gomp_work_share_end (void);
 extern void gomp_work_share_end_nowait (void);
 extern bool gomp_work_share_end_cancel (void);
+/* GOMP_loop_start's and GOMP_sections2_start's MEM: *MEM bytes of zeroed
+   memory shared by the construct's threads (FIRST: the initialising
+   thread); *MEM becomes its address.  */
+extern void gomp_work_share_mem (struct gomp_work_share *ws, bool first,
+				 void **mem);
 
 /* team.c: threads and teams.  */
 struct gomp_team_state

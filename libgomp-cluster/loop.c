@@ -196,25 +196,6 @@ GOMP_loop_ordered_runtime_start (long start, long end, long incr,
   return gomp_loop_begin (start, end, incr, s, chunk, true, istart, iend);
 }
 
-/* GOMP_loop_start's MEM: *MEM bytes of zeroed memory shared by the
-   construct's threads (lastprivate conditional, scan).  */
-static void
-gomp_loop_mem (struct gomp_work_share *ws, bool first, void **mem)
-{
-  if (first)
-    {
-      size_t size = (uintptr_t) *mem;
-      if (ws->mem && ws->mem != (void *) ws->inline_mem)
-	free (ws->mem);
-      if (size <= sizeof ws->inline_mem)
-	ws->mem = memset (ws->inline_mem, 0, size);
-      else if (!(ws->mem = calloc (1, size)))
-	gomp_fatal ("out of memory (%lu bytes for a loop)",
-		    (unsigned long) size);
-    }
-  *mem = ws->mem;
-}
-
 /* The entry point of GCC 9 and later for loops with any schedule: SCHED is
    a GFS_* value (GFS_RUNTIME: run-sched-var; GFS_AUTO: the runtime
    schedule with nonmonotonic modifier), maybe with GFS_MONOTONIC.  With
@@ -238,7 +219,7 @@ gomp_loop_start_common (long start, long end, long incr, long sched,
       if (reductions)
 	gomp_workshare_reduction_register (reductions, ws, true);
       if (mem)
-	gomp_loop_mem (ws, true, mem);
+	gomp_work_share_mem (ws, true, mem);
       gomp_work_share_init_done ();
     }
   else
@@ -246,7 +227,7 @@ gomp_loop_start_common (long start, long end, long incr, long sched,
       if (reductions)
 	gomp_workshare_reduction_register (reductions, ws, false);
       if (mem)
-	gomp_loop_mem (ws, false, mem);
+	gomp_work_share_mem (ws, false, mem);
     }
   if (!istart)
     return true;

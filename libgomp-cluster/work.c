@@ -8,6 +8,8 @@
 
 #include "libgomp.h"
 #include <sched.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The construct of a thread outside any parallel region.  */
 static __thread struct gomp_work_share gomp_solo_ws;
@@ -104,4 +106,49 @@ gomp_work_share_end_cancel (void)
   if (thr->ts.team)
     return gomp_team_barrier_wait_cancel (thr->ts.team);
   return false;
+}
+
+/* GOMP_loop_start's MEM: *MEM bytes of zeroed memory shared by the
+   construct's threads (lastprivate conditional, scan).  */
+void
+gomp_work_share_mem (struct gomp_work_share *ws, bool first, void **mem)
+{
+  if (first)
+    {
+      size_t size = (uintptr_t) *mem;
+      if (ws->mem && ws->mem != (void *) ws->inline_mem)
+	free (ws->mem);
+      if (size <= sizeof ws->inline_mem)
+	ws->mem = memset (ws->inline_mem, 0, size);
+      else if (!(ws->mem = calloc (1, size)))
+	gomp_fatal ("out of memory (%lu bytes for a work-sharing construct)",
+		    (unsigned long) size);
+    }
+  *mem = ws->mem;
+}
+
+/* The scope construct with task reductions (OpenMP 5.1 section 2.9): not a
+   work-sharing construct, but GCC lets the work-share queue choose the
+   thread that registers the reductions first.  The construct ends here
+   (as if nowait): the barrier and the unregistering come later from the
+   compiled code.  */
+GOMP_EXPORT void
+GOMP_scope_start (uintptr_t *reductions)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  bool first = gomp_work_share_start ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  if (first)
+    {
+      ws->ordered = false;
+      ws->task_reductions = NULL;
+      ws->copyprivate = NULL;
+      ws->doacross = NULL;
+      if (reductions)
+	gomp_workshare_reduction_register (reductions, ws, true);
+      gomp_work_share_init_done ();
+    }
+  else if (reductions)
+    gomp_workshare_reduction_register (reductions, ws, false);
+  gomp_work_share_end_nowait ();
 }

@@ -12,7 +12,7 @@ main (void)
 {
   omp_lock_t l, h;
   omp_nest_lock_t nl;
-  long sum = 0, nsum = 0;
+  long sum = 0, hsum = 0, nsum = 0;
   int errors = 0;
   omp_init_lock (&l);
   omp_init_lock (&h);
@@ -29,7 +29,7 @@ main (void)
 	omp_unset_lock (&l);
 	while (!omp_test_lock (&h))
 	  ;
-	sum++;
+	hsum++;
 	omp_unset_lock (&h);
 	omp_set_nest_lock (&nl);
 	if (omp_test_nest_lock (&nl) != 2)
@@ -45,9 +45,11 @@ main (void)
   omp_destroy_lock (&h);
   omp_destroy_nest_lock (&nl);
   int n = omp_get_max_threads ();
-  if (errors || sum != 40000L * n || nsum != 20000L * n)
+  if (errors || sum != 20000L * n || hsum != 20000L * n
+      || nsum != 20000L * n)
     {
-      fprintf (stderr, "errors %d sum %ld nsum %ld\n", errors, sum, nsum);
+      fprintf (stderr, "errors %d sum %ld hsum %ld nsum %ld\n", errors, sum,
+	       hsum, nsum);
       return 1;
     }
   return 0;

@@ -1,0 +1,146 @@
+/* iter_ull.c -- schedule arithmetic for loops with unsigned long long
+   iteration variables (GCC uses them for unsigned and collapsed loops).
+   Like iter.c; a downward loop has UP false and INCR holding the negative
+   step in two's complement.  CHUNK is in iterations, except for dynamic
+   loops advanced by fetch-add, where it is CHUNK * INCR.  */
+
+#include "libgomp.h"
+
+static inline unsigned long long
+gomp_iter_ull_count (unsigned long long start, unsigned long long end,
+		     unsigned long long incr, bool up)
+{
+  if (up)
+    return start < end ? (end - start - 1) / incr + 1 : 0;
+  return start > end ? (start - end - 1) / -incr + 1 : 0;
+}
+
+static inline bool
+gomp_ws_up (struct gomp_work_share *ws)
+{
+  return ws->up;
+}
+
+bool
+gomp_iter_ull_static_next (unsigned long long *istart,
+			   unsigned long long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  struct gomp_team *team = thr->ts.team;
+  unsigned long long nthreads = team ? team->nthreads : 1;
+  unsigned long long i = team ? thr->ts.team_id : 0;
+  unsigned long long n = gomp_iter_ull_count (ws->next_ull, ws->end_ull,
+					      ws->incr_ull, gomp_ws_up (ws));
+  unsigned long long s0, e0;
+
+  if (ws->chunk_ull == 0)
+    {
+      if (thr->ts.static_trip)
+	return false;
+      thr->ts.static_trip = 1;
+      unsigned long long q = n / nthreads, r = n % nthreads;
+      if (i < r)
+	{
+	  q++;
+	  s0 = q * i;
+	}
+      else
+	s0 = q * i + r;
+      if (q == 0)
+	return false;
+      e0 = s0 + q;
+      thr->ts.ordered_ticket = i;
+    }
+  else
+    {
+      unsigned long long chunk = ws->chunk_ull;
+      unsigned long long blk = thr->ts.static_trip * nthreads + i;
+      if (n == 0 || blk > (n - 1) / chunk)
+	return false;
+      thr->ts.static_trip++;
+      s0 = blk * chunk;
+      e0 = n - s0 > chunk ? s0 + chunk : n;
+      thr->ts.ordered_ticket = blk;
+    }
+  *istart = ws->next_ull + s0 * ws->incr_ull;
+  *iend = ws->next_ull + e0 * ws->incr_ull;
+  return true;
+}
+
+/* Takes up to WANT iterations; the caller holds the work share's lock.  */
+static inline bool
+gomp_iter_ull_take (struct gomp_work_share *ws, unsigned long long want,
+		    unsigned long long *istart, unsigned long long *iend)
+{
+  unsigned long long left = gomp_iter_ull_count (ws->next_ull, ws->end_ull,
+						 ws->incr_ull,
+						 gomp_ws_up (ws));
+  if (left == 0)
+    return false;
+  if (want > left)
+    want = left;
+  if (want == 0)
+    want = 1;
+  *istart = ws->next_ull;
+  ws->next_ull += want * ws->incr_ull;
+  *iend = ws->next_ull;
+  return true;
+}
+
+bool
+gomp_iter_ull_dynamic_next (unsigned long long *istart,
+			    unsigned long long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+
+  if (GOMP_LIKELY (ws->atomic_next))
+    {
+      unsigned long long start, end = ws->end_ull, step = ws->chunk_ull;
+      start = __atomic_fetch_add (&ws->next_ull, step, __ATOMIC_RELAXED);
+      if (gomp_ws_up (ws))
+	{
+	  if (start >= end)
+	    return false;
+	  *iend = end - start > step ? start + step : end;
+	}
+      else
+	{
+	  if (start <= end)
+	    return false;
+	  *iend = start - end > -step ? start + step : end;
+	}
+      *istart = start;
+      return true;
+    }
+  gomp_mutex_lock (&ws->lock);
+  bool ok = gomp_iter_ull_take (ws, ws->chunk_ull, istart, iend);
+  if (ok && ws->ordered)
+    thr->ts.ordered_ticket = ws->ordered_tickets++;
+  gomp_mutex_unlock (&ws->lock);
+  return ok;
+}
+
+bool
+gomp_iter_ull_guided_next (unsigned long long *istart,
+			   unsigned long long *iend)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_work_share *ws = thr->ts.work_share;
+  struct gomp_team *team = thr->ts.team;
+  unsigned long long nthreads = team ? team->nthreads : 1;
+  unsigned long long chunk = ws->chunk_ull ? ws->chunk_ull : 1;
+
+  gomp_mutex_lock (&ws->lock);
+  unsigned long long left = gomp_iter_ull_count (ws->next_ull, ws->end_ull,
+						 ws->incr_ull,
+						 gomp_ws_up (ws));
+  unsigned long long want = left / nthreads + (left % nthreads != 0);
+  bool ok = gomp_iter_ull_take (ws, want < chunk ? chunk : want, istart,
+				iend);
+  if (ok && ws->ordered)
+    thr->ts.ordered_ticket = ws->ordered_tickets++;
+  gomp_mutex_unlock (&ws->lock);
+  return ok;
+}
