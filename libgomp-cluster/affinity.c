@@ -407,3 +407,102 @@ gomp_places_show (char *buf, size_t len)
 	k += gomp_place_format (buf + k, len - k, &gomp_places[i]);
     }
 }
+
+/* OpenMP 5.1 section 2.6.2: where thread I (0: the master) of a new team
+   of N threads goes, for policy BIND, when the master is at place MASTER
+   (1-based) of the partition [*OFF, *OFF + *LEN) (0-based place numbers).
+   Returns the thread's place and narrows *OFF and *LEN to its partition.  */
+unsigned
+gomp_affinity_place (int bind, unsigned master, unsigned *off, unsigned *len,
+		     unsigned n, unsigned i)
+{
+  unsigned p = *len, m = master - 1 - *off;
+  if (bind == GOMP_BIND_PRIMARY || p == 0)
+    return master;
+  if (bind == GOMP_BIND_CLOSE || n > p)
+    {
+      unsigned k = n <= p ? i : (unsigned) ((unsigned long) i * p / n);
+      unsigned place = *off + (m + k) % p;
+      if (bind != GOMP_BIND_CLOSE)
+	{
+	  /* spread with more threads than places: one place each.  */
+	  *off = place;
+	  *len = 1;
+	}
+      return place + 1;
+    }
+  /* spread (and true): N subpartitions of P / N places (the first P % N
+     one more); the master's subpartition is the one holding its place and
+     thread I gets the I-th after it, at its first place.  */
+  unsigned q = p / n, r = p % n;
+  unsigned k0 = m < r * (q + 1) ? m / (q + 1) : r + (m - r * (q + 1)) / q;
+  unsigned k = (k0 + i) % n;
+  unsigned start = k < r ? k * (q + 1) : r * (q + 1) + (k - r) * q;
+  unsigned base = *off;
+  *off = base + start;
+  *len = k < r ? q + 1 : q;
+  return base + (i == 0 ? m : start) + 1;
+}
+
+/* The places API (OpenMP 5.1 sections 3.3.2-3.3.7).  */
+GOMP_EXPORT int
+omp_get_num_places (void)
+{
+  return (int) gomp_places_count ();
+}
+
+GOMP_EXPORT int
+omp_get_place_num_procs (int place)
+{
+  const cpu_set_t *set = gomp_place_set ((unsigned) place + 1);
+  return set && place >= 0 ? CPU_COUNT (set) : 0;
+}
+
+GOMP_EXPORT void
+omp_get_place_proc_ids (int place, int *ids)
+{
+  const cpu_set_t *set = gomp_place_set ((unsigned) place + 1);
+  if (!set || place < 0)
+    return;
+  for (int c = 0, k = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET (c, set))
+      ids[k++] = c;
+}
+
+GOMP_EXPORT int
+omp_get_place_num (void)
+{
+  unsigned place = gomp_thread ()->place;
+  return place && place <= gomp_places_count () ? (int) place - 1 : -1;
+}
+
+/* A thread's partition: ts.place_partition_len 0 means all places.  */
+static void
+gomp_partition (unsigned *off, unsigned *len)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  *off = thr->ts.place_partition_off;
+  *len = thr->ts.place_partition_len;
+  if (*len == 0)
+    {
+      *off = 0;
+      *len = gomp_places_count ();
+    }
+}
+
+GOMP_EXPORT int
+omp_get_partition_num_places (void)
+{
+  unsigned off, len;
+  gomp_partition (&off, &len);
+  return (int) len;
+}
+
+GOMP_EXPORT void
+omp_get_partition_place_nums (int *place_nums)
+{
+  unsigned off, len;
+  gomp_partition (&off, &len);
+  for (unsigned i = 0; i < len; i++)
+    place_nums[i] = (int) (off + i);
+}

@@ -620,7 +620,7 @@ static const struct gomp_env_var gomp_env_table[] = {
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])
 
 static void
-gomp_display_environment (void)
+gomp_display_environment (int level)
 {
   char line[4096], val[1024];
   size_t k = 0;
@@ -629,7 +629,7 @@ gomp_display_environment (void)
   for (size_t i = 0; i < GOMP_ENV_COUNT && k < sizeof line; i++)
     {
       const struct gomp_env_var *v = &gomp_env_table[i];
-      if (v->verbose && gomp_display_env < 2)
+      if (v->verbose && level < 2)
 	continue;
       val[0] = '\0';
       v->show (val, sizeof val);
@@ -639,6 +639,13 @@ gomp_display_environment (void)
   if (k < sizeof line)
     snprintf (line + k, sizeof line - k, "OPENMP DISPLAY ENVIRONMENT END\n");
   fputs (line, stderr);
+}
+
+/* OpenMP 5.1 section 3.15: what OMP_DISPLAY_ENV prints, on demand.  */
+GOMP_EXPORT void
+omp_display_env (int verbose)
+{
+  gomp_display_environment (verbose ? 2 : 1);
 }
 
 /* Prints the table as the README's Markdown list (OMPC_ENV_DOC=1, used by
@@ -697,7 +704,7 @@ gomp_env_init (void)
   if (gomp_wait_policy == 1)
     gomp_spin_count_throttled = gomp_spin_count;
   if (gomp_display_env)
-    gomp_display_environment ();
+    gomp_display_environment (gomp_display_env);
 }
 
 void

@@ -386,6 +386,14 @@ extern unsigned gomp_places_count (void);
 /* Place PLACE's processors (1-based), NULL if there is no such place.  */
 extern const cpu_set_t *gomp_place_set (unsigned place);
 extern int gomp_place_format (char *buf, size_t len, const cpu_set_t *set);
+/* The place (1-based) of thread I of a new team of N threads under policy
+   BIND (enum gomp_proc_bind) whose master is at place MASTER; narrows the
+   partition *OFF and *LEN (0-based places) to the thread's.  */
+extern unsigned gomp_affinity_place (int bind, unsigned master,
+				     unsigned *off, unsigned *len,
+				     unsigned n, unsigned i);
+/* affinity_fmt.c: OMP_DISPLAY_AFFINITY's line for the calling thread.  */
+extern void gomp_display_affinity_thread (void);
 
 /* task.c hooks (engineer "tasks").  team.c/barrier.c call them; until
    task.c defines them, weak no-op defaults in team.c keep the library

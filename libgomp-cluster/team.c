@@ -206,6 +206,8 @@ gomp_worker_main (void *arg)
 	  bound = thr->place;
 	}
       gomp_thread_task_init (thr);
+      if (GOMP_UNLIKELY (gomp_display_affinity_var))
+	gomp_display_affinity_thread ();
       thr->fn (thr->data);
       gomp_team_barrier_wait (team);
       gomp_thread_task_fini (thr);
@@ -242,6 +244,7 @@ gomp_create_worker (struct gomp_thread_pool *pool, unsigned j,
 	 valid on every node.  */
       if (!stacksize)
 	stacksize = 8ul << 20;
+      stacksize += gomp_cluster->thread_stack_private;
       void *stack = gomp_cluster->thread_stack_alloc (stacksize);
       if (!stack)
 	gomp_fatal ("out of shared memory for a %lu-byte thread stack; "
@@ -396,8 +399,39 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
 	gomp_fatal ("out of memory for a pool of %u threads", cap);
       pool->capacity = cap;
     }
+  /* Binding (OpenMP 5.1 section 2.6.2): the proc_bind clause, else the
+     master's bind-var.  */
+  int bind = (flags & 7) ? (int) (flags & 7) : icv->bind_var;
+  unsigned part_off = 0, part_len = 0;
+  if (GOMP_UNLIKELY (bind != GOMP_BIND_FALSE) && gomp_places_count ())
+    {
+      part_off = thr->ts.place_partition_off;
+      part_len = thr->ts.place_partition_len;
+      if (part_len == 0)
+	part_len = gomp_places_count ();
+      if (thr->place == 0)
+	{
+	  thr->place = part_off + 1;
+	  gomp_bind_thread (thr->place);
+	}
+      unsigned off = part_off, len = part_len;
+      gomp_affinity_place (bind, thr->place, &off, &len, local, 0);
+      thr->ts.place_partition_off = off;
+      thr->ts.place_partition_len = len;
+    }
+  else
+    bind = GOMP_BIND_FALSE;
+
   for (unsigned j = 0; j + 1 < local; j++)
     {
+      if (GOMP_UNLIKELY (bind != GOMP_BIND_FALSE))
+	{
+	  unsigned off = part_off, len = part_len;
+	  proto.place = gomp_affinity_place (bind, thr->place, &off,
+					     &len, local, j + 1);
+	  proto.ts.place_partition_off = off;
+	  proto.ts.place_partition_len = len;
+	}
       if (j >= pool->nthreads)
 	{
 	  gomp_create_worker (pool, j, &proto);
@@ -405,6 +439,7 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
 	}
       struct gomp_thread *w = pool->threads[j];
       w->ts = proto.ts;
+      w->place = proto.place;
       w->ts.team_id = base + j + 1;
       w->implicit_icv = proto.icv;
       w->icv = &w->implicit_icv;
@@ -420,6 +455,8 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   pool->last_local = local;
 
   gomp_thread_task_init (thr);
+  if (GOMP_UNLIKELY (gomp_display_affinity_var))
+    gomp_display_affinity_thread ();
 }
 
 void
