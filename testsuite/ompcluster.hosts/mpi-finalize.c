@@ -6,6 +6,11 @@
      finalize   MPI_Barrier, MPI_Finalize, return 0
      exit       MPI_Barrier, fflush, _exit on every rank: no MPI_Finalize;
 		rank 0's status is SECONDS (default 0), the others' 0
+     exit-libc  as "exit", but rank 0 ends with exit(), running atexit
+		handlers and library destructors (UCX's, MPICH's)
+     pmi-exit   as "exit", but every rank first tells hydra's proxy that it
+		finalised (PMI-1 "cmd=finalize" on $PMI_FD, waiting for the
+		answer), as libgomp-cluster/cluster/main.c does
      exit-others  MPI_Barrier; ranks other than 0 _exit(0) at once; rank 0
 		  then calls MPI_Finalize
      hold       rank 0 prints "ready", then every rank does an MPI_Allreduce
@@ -82,11 +87,24 @@ main (int argc, char **argv)
       secs = 0;
       mode = "exit";
     }
-  if (strcmp (mode, "exit") == 0)
+  if (strcmp (mode, "exit") == 0 || strcmp (mode, "exit-libc") == 0
+      || strcmp (mode, "pmi-exit") == 0)
     {
+      int status = rank == 0 && secs > 0 ? secs : 0;
       MPI_Barrier (MPI_COMM_WORLD);
       fflush (NULL);
-      _exit (rank == 0 && secs > 0 ? secs : 0);
+      if (strcmp (mode, "pmi-exit") == 0 && getenv ("PMI_FD"))
+	{
+	  static const char cmd[] = "cmd=finalize\n";
+	  char ack[64];
+	  int fd = atoi (getenv ("PMI_FD"));
+	  if (write (fd, cmd, sizeof cmd - 1) != sizeof cmd - 1
+	      || read (fd, ack, sizeof ack) <= 0)
+	    fprintf (stderr, "rank %d: PMI finalize failed\n", rank);
+	}
+      if (rank == 0 && strcmp (mode, "exit-libc") == 0)
+	exit (status);
+      _exit (status);
     }
   if (strcmp (mode, "exit-others") == 0 && rank != 0)
     _exit (0);

@@ -1,0 +1,52 @@
+#!/bin/bash
+# vc-fault.sh -- hurts a running virtual-cluster job and times its end, for
+# hosts.exp.
+#
+#   vc-fault.sh VCLUSTER ACTION [VCLUSTER-RUN-ARGS...]
+#
+# Starts `VCLUSTER run VCLUSTER-RUN-ARGS...` in the background, waits (up to
+# 20 s) for the job to print "ready", then does ACTION:
+#   kill-host:HOST   `VCLUSTER kill --cluster ID HOST` (SIGKILL to the host's
+#                    init: the whole host goes down at once)
+#   signal:SIG       sends SIG to the vcluster process
+#   none             nothing (the job ends by itself)
+# and waits (up to 30 s) for vcluster to end.  Prints the job's output, then
+# "vc-fault: ended after S s with status N" (S from the action, N the exit
+# status of vcluster run; "timeout" if it had not ended).
+
+vc=$1 action=$2
+shift 2
+out=$(mktemp /tmp/vc-fault.XXXXXX)
+trap 'rm -f "$out"' EXIT
+"$vc" run "$@" >"$out" 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+  grep -q '^ready' "$out" && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+t0=$EPOCHREALTIME
+case $action in
+  kill-host:*)
+    id=
+    for d in "${VCLUSTER_STATE_DIR:-/run/vcluster}"/vc"$pid".*; do id=${d##*/}; done
+    "$vc" kill --cluster "$id" "${action#kill-host:}" ;;
+  signal:*) kill -s "${action#signal:}" "$pid" ;;
+  none) ;;
+  *) echo "vc-fault.sh: unknown action $action" >&2; kill "$pid"; exit 2 ;;
+esac
+for _ in $(seq 300); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then
+  cat "$out"
+  echo "vc-fault: ended after timeout"
+  kill -TERM "$pid"
+  wait "$pid"
+  exit 1
+fi
+wait "$pid"
+status=$?
+cat "$out"
+echo "vc-fault: ended after $(awk "BEGIN { printf \"%.1f\", $EPOCHREALTIME - $t0 }") s with status $status"
