@@ -185,8 +185,16 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_dsm_set_state (b, BS_HOME_RO);
     }
   __atomic_fetch_or (&gomp_dsm.copyset[b], 1ULL << src, __ATOMIC_ACQ_REL);
-  gomp_cl_reply (src, token, gomp_dsm_block_wview (b), gomp_dsm_block_len (b));
+  /* Copy under the lock, send after it: a local thread inside MPI (which
+     holds MPI's own lock) may be faulting on this block.  */
+  size_t n = gomp_dsm_block_len (b);
+  char *copy = malloc (n);
+  if (!copy)
+    gomp_dsm_fatal ("out of memory");
+  memcpy (copy, gomp_dsm_block_wview (b), n);
   gomp_dsm_unlock (b);
+  gomp_cl_reply (src, token, copy, n);
+  free (copy);
 }
 
 /* Takes the dirty list, diffs every block still in state WRITE (locked in

@@ -10,7 +10,10 @@
    manager for its home (first touch) and fetch the block from its home
    with gomp_cl_call, which hands the request to the service thread and
    sleeps on a futex.  What runs here is listed in dsm-int.h; none of it
-   calls MPI, malloc or a mutex.  A system call given an application-view
+   calls MPI, malloc or a mutex.  A fault inside MPI (a thread whose stack
+   is in the segment) is safe only when it needs no message: stacks are
+   homed at their node and start writable there, and the service thread
+   never holds a block lock while it calls MPI.  A system call given an application-view
    address of a protected block fails with EFAULT instead of faulting:
    nothing in the module does that.  */
 
@@ -138,6 +141,17 @@ gomp_dsm_home (uint32_t b)
   int16_t h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
   if (h >= 0)
     return h;
+  char *a = gomp_dsm_block_addr (b);
+  if (a >= gomp_dsm.stack_base && a < gomp_dsm.seg_base + gomp_dsm.seg_size)
+    {
+      /* Stacks live at their node: a thread inside MPI may touch its own
+	 stack, and that fault must never need a message.  */
+      h = (a - gomp_dsm.stack_base) / gomp_dsm.stack_part;
+      if (h >= gomp_dsm.nodes)
+	h = gomp_dsm.nodes - 1;
+      __atomic_store_n (&gomp_dsm.home[b], h, __ATOMIC_RELEASE);
+      return h;
+    }
   if (gomp_dsm.policy != HOME_FIRST_TOUCH)
     {
       h = static_home (b);

@@ -169,11 +169,30 @@ gomp_dsm_contains (const void *addr)
 void
 gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
 {
+  /* Runs of block numbers may cross from the globals to the segment.  */
+  uint32_t f1 = gomp_dsm.area[1].first;
+  if (b < f1 && b + n > f1)
+    {
+      gomp_dsm_protect (b, f1 - b, prot);
+      gomp_dsm_protect (f1, b + n - f1, prot);
+      return;
+    }
   char *a = gomp_dsm_block_addr (b);
   size_t len = gomp_dsm_block_addr (b + n - 1) - a
     + gomp_dsm_block_len (b + n - 1);
   if (mprotect (a, len, prot) == 0)
     return;
+  int err = errno;
+  char where[80], *w = stpcpy (where, "mprotect of blocks ");
+  w = sig_utoa (w, b);
+  w = stpcpy (w, "+");
+  w = sig_utoa (w, n);
+  w = stpcpy (w, " at ");
+  w = sig_utoa (w, (uintptr_t) a);
+  *w++ = '\n';
+  if (write (2, where, w - where) < 0)
+    abort ();
+  errno = err;
   if (errno == ENOMEM)
     gomp_dsm_fatal_sig ("mprotect failed with ENOMEM: the DSM needs more "
 			"memory maps than vm.max_map_count allows; raise it "
@@ -386,6 +405,17 @@ stack_alloc (size_t size, size_t priv)
     gomp_dsm_fatal ("cannot map a stack's private parts: %s",
 		    strerror (errno));
   gomp_dsm_set_state (gomp_dsm_block (guard), BS_UNMANAGED);
+  /* The shared part is homed here and writable at once.  */
+  if (top > stack)
+    {
+      uint32_t first = gomp_dsm_block (stack), last = gomp_dsm_block (top - 1);
+      for (b = first; b <= last; b++)
+	{
+	  gomp_dsm.home[b] = gomp_dsm.rank;
+	  gomp_dsm_set_state (b, BS_HOME_RW);
+	}
+      gomp_dsm_protect (first, last - first + 1, PROT_READ | PROT_WRITE);
+    }
   if (priv)
     for (b = gomp_dsm_block (top); b <= gomp_dsm_block (top + priv - 1); b++)
       gomp_dsm_set_state (b, BS_UNMANAGED);
