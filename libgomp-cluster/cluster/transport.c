@@ -12,11 +12,12 @@
    0 for a plain send) followed by the payload.
 
    Waiting (NOTES-GCC12.md): the service thread polls for ~2 ms after its
-   last activity (yielding the core between polls), then sleeps on a futex with a timeout growing from 1 us to
-   100 us, so a local request wakes it at once and MPI is still polled; the
-   timer slack of the thread is 1 ns.
+   last activity (yielding the core between polls), then sleeps on a futex
+   with a timeout growing from 1 us to 100 us (500 us after 50 ms idle,
+   2 ms after 1 s), so a local request wakes it at once and MPI is still
+   polled; the timer slack of the thread is 1 ns.
 
-   Signal context: gomp_cl_call, gomp_cl_call_async and gomp_cl_wait only
+   Signal context: gomp_cl_call, gomp_cl_call_async and gomp_cl_call_wait only
    use atomics, the futex system call and the caller's memory.  */
 
 #include "transport.h"
@@ -459,7 +460,12 @@ cl_service (void *arg)
 	  futex (&queue_seq, FUTEX_WAIT, seq, &ts);
 	}
       __atomic_store_n (&svc_sleeping, 0, __ATOMIC_SEQ_CST);
-      if (sleep_ns < SLEEP_MAX_NS)
+      /* Up to 100 us while recently busy; a node idle for long (rank 0
+	 computing alone) polls less: 500 us after 50 ms, 2 ms after 1 s.  */
+      long idle = now_ns () - last;
+      long cap = idle < 50000000L ? SLEEP_MAX_NS
+	: idle < 1000000000L ? 5 * SLEEP_MAX_NS : 20 * SLEEP_MAX_NS;
+      if (sleep_ns < cap)
 	sleep_ns *= 2;
     }
   return NULL;
