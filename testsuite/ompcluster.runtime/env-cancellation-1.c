@@ -1,0 +1,20 @@
+/* OMP_CANCELLATION=true. */
+/* ompc-compile: plain */
+/* ompc-nodes: 1 */
+/* ompc-env: OMP_CANCELLATION=true */
+/* ompc-timeout: 60 */
+
+#include <omp.h>
+#include <stdio.h>
+#include <string.h>
+
+static int errors;
+#define CHECK(c) \
+  do { if (!(c)) { fprintf (stderr, "line %d: %s\n", __LINE__, #c); errors++; } } while (0)
+
+int
+main (void)
+{
+  CHECK (omp_get_cancellation () == 1);
+  return errors != 0;
+}
