@@ -14,9 +14,12 @@
    shown that no message is in flight; elsewhere we call MPI_Finalize.
    exit() called anywhere else (another thread of rank 0 while a region
    runs, or any thread of another rank) cannot end the job in step: it ends
-   it with MPI_Abort and that status.  */
+   it with MPI_Abort and that status.  If the ranks have not ended in step
+   10 s after the end began (a rank stopped answering), a watchdog aborts
+   the job with the program's status.  */
 
 #include "cluster-int.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,13 +60,47 @@ gomp_cl_pmi_finalize (void)
   return n > 0;
 }
 
+/* How long the ranks may take to end in step before the job is aborted
+   with the program's status: a rank that stopped answering must not turn
+   the end of the job into a hang.  */
+#define GOMP_CL_END_TIMEOUT_S 10
+
+static int gomp_cl_ended;
+
+static void *
+gomp_cl_watchdog (void *arg)
+{
+  int status = (int) (intptr_t) arg;
+  struct timespec ts = { GOMP_CL_END_TIMEOUT_S, 0 };
+  while (nanosleep (&ts, &ts) != 0)
+    ;
+  if (__atomic_load_n (&gomp_cl_ended, __ATOMIC_ACQUIRE))
+    return NULL;
+  char msg[200];
+  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: the ranks did "
+		    "not end in step within %d s; ending the job\n",
+		    gomp_cl_rank, GOMP_CL_END_TIMEOUT_S);
+  if (write (STDERR_FILENO, msg, n) < 0)
+    n = 0;
+  MPI_Abort (MPI_COMM_WORLD, status);
+  _exit (status);
+}
+
 void
 gomp_cl_finish (int status)
 {
   MPI_Request req;
+  pthread_t watchdog;
+  pthread_attr_t attr;
 
   if (__atomic_exchange_n (&gomp_cl_ending, 1, __ATOMIC_ACQ_REL))
     return;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  if (pthread_create (&watchdog, &attr, gomp_cl_watchdog,
+		      (void *) (intptr_t) status) != 0)
+    gomp_cl_fatal ("cannot start a thread at the end of the job");
+  pthread_attr_destroy (&attr);
   if (gomp_cl_stats_enabled)
     gomp_cl_stats_print ();
   /* No rank goes on before every rank has stopped making requests.  */
@@ -77,6 +114,7 @@ gomp_cl_finish (int status)
   fflush (NULL);
   if (!gomp_cl_pmi_finalize ())
     MPI_Finalize ();
+  __atomic_store_n (&gomp_cl_ended, 1, __ATOMIC_RELEASE);
   if (gomp_cl_rank != 0)
     _exit (status);
 }
