@@ -131,6 +131,10 @@ extern void gomp_cl_run_main (int (*user_main) (int, char **, char **),
 			      int argc, char **argv, char **envp)
   __attribute__ ((noreturn)) GOMP_CL_HIDDEN;
 extern void gomp_cl_shutdown (int status) GOMP_CL_HIDDEN;
+/* Fatal signals on any rank end the whole job (MPI_Abort); after MPI_Init
+   (UCX installs its own handlers) and before the DSM's fault handler,
+   which passes on the faults that are not its own.  */
+extern void gomp_cl_crash_init (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_abort (int status) __attribute__ ((noreturn))
   GOMP_CL_HIDDEN;
 /* Ends this rank in step with the others (final handshake, stats, transport

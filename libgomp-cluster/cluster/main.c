@@ -8,10 +8,11 @@
    after the user's own atexit handlers, broadcasts the status; every rank
    then prints its statistics, meets the others in a final barrier, stops
    the transport and leaves with that status.  MPICH 4.0.2 over TCP can
-   hang inside MPI_Finalize with three or more ranks (NOTES-GCC12.md), so
-   under hydra (which gives each rank a PMI-1 socket) we only tell the
-   process manager that the rank finalised, after the final barrier has
-   shown that no message is in flight; elsewhere we call MPI_Finalize.
+   hang inside MPI_Finalize, with 2 ranks too (NOTES-GCC12.md,
+   docs/hosts.md), so no rank calls it: after the last barrier no message
+   is in flight (a rank leaves a barrier only after its last receive, its
+   sends already handed to the kernel), and a rank just tells hydra's
+   process manager that it finalised (PMI-1) and exits.
    exit() called anywhere else (another thread of rank 0 while a region
    runs, or any thread of another rank) cannot end the job in step: it ends
    it with MPI_Abort and that status.  If the ranks have not ended in step
@@ -20,6 +21,7 @@
 
 #include "cluster-int.h"
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,23 +43,24 @@ static struct
 static ucontext_t gomp_cl_initial_ctx, gomp_cl_user_ctx;
 
 /* Tells hydra's process manager that this rank finalised, with the PMI-1
-   wire protocol on the descriptor it gave us (PMI_FD).  Returns false when
-   the rank was not started by hydra.  */
-static bool
+   wire protocol on the descriptor it gave us (PMI_FD), so that it does
+   not take our exit for a crash.  Hydra's proxies set MPI_LOCALNRANKS (and
+   HYDI_CONTROL_FD when mpiexec forked them itself); Slurm's PMI-2 speaks
+   another protocol on its PMI_FD, and needs nothing.  */
+static void
 gomp_cl_pmi_finalize (void)
 {
   const char *fd_s = getenv ("PMI_FD");
   static const char cmd[] = "cmd=finalize\n";
   char ack[64];
-  ssize_t n;
 
-  if (!fd_s || !getenv ("HYDI_CONTROL_FD"))
-    return false;
+  if (!fd_s || !*fd_s
+      || (!getenv ("MPI_LOCALNRANKS") && !getenv ("HYDI_CONTROL_FD")))
+    return;
   int fd = atoi (fd_s);
-  if (write (fd, cmd, sizeof cmd - 1) != (ssize_t) sizeof cmd - 1)
-    return false;
-  n = read (fd, ack, sizeof ack - 1);
-  return n > 0;
+  if (write (fd, cmd, sizeof cmd - 1) == (ssize_t) sizeof cmd - 1
+      && read (fd, ack, sizeof ack - 1) < 0)
+    return;
 }
 
 /* How long the ranks may take to end in step before the job is aborted
@@ -112,8 +115,7 @@ gomp_cl_finish (int status)
 		     "MPI_Ibarrier");
   gomp_cl_wait (&req);
   fflush (NULL);
-  if (!gomp_cl_pmi_finalize ())
-    MPI_Finalize ();
+  gomp_cl_pmi_finalize ();
   __atomic_store_n (&gomp_cl_ended, 1, __ATOMIC_RELEASE);
   if (gomp_cl_rank != 0)
     _exit (status);
@@ -140,6 +142,45 @@ gomp_cl_abort (int status)
     n = 0;
   MPI_Abort (MPI_COMM_WORLD, status);
   _exit (status);
+}
+
+/* A crash (a fault outside the DSM's memory, abort (), a bus error...)
+   on any rank: hydra does not end a job whose rank on another host died
+   without MPI_Abort (docs/hosts.md), so say which rank crashed and abort
+   the job with the shell's status for that signal.  Not async-signal-safe
+   past the write, but the process is ending anyway.  */
+static void
+gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
+{
+  char msg[200];
+  const char *name = sigabbrev_np (sig);
+  int n;
+  if (sig == SIGABRT || !si)
+    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
+		  "SIG%s; ending the job\n", gomp_cl_rank, name ? name : "?");
+  else
+    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
+		  "SIG%s at address %p; ending the job\n", gomp_cl_rank,
+		  name ? name : "?", si->si_addr);
+  if (n > 0 && write (STDERR_FILENO, msg, n) < 0)
+    n = 0;
+  MPI_Abort (MPI_COMM_WORLD, 128 + sig);
+  _exit (128 + sig);
+}
+
+void
+gomp_cl_crash_init (void)
+{
+  static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+  struct sigaction sa;
+
+  memset (&sa, 0, sizeof sa);
+  sigemptyset (&sa.sa_mask);
+  sa.sa_sigaction = gomp_cl_crash;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    if (sigaction (sigs[i], &sa, NULL) != 0)
+      gomp_cl_fatal ("cannot install the handler of signal %d", sigs[i]);
 }
 
 /* Registered with on_exit before the user's main starts.  */

@@ -201,6 +201,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_wait_init ();
   gomp_cl_check_addresses ();
 
+  gomp_cl_crash_init ();
   gomp_cl_lock_init ();
   gomp_cl_loop_init ();
   gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
