@@ -5,22 +5,38 @@
 #   vc-fault.sh VCLUSTER ACTION [VCLUSTER-RUN-ARGS...]
 #
 # Starts `VCLUSTER run VCLUSTER-RUN-ARGS...` in the background, waits (up to
-# 20 s) for the job to print "ready", then does ACTION:
+# 20 s) for the job to print "ready" (or to end), then does ACTION:
 #   kill-host:HOST   `VCLUSTER kill --cluster ID HOST` (SIGKILL to the host's
 #                    init: the whole host goes down at once)
 #   signal:SIG       sends SIG to the vcluster process
 #   none             nothing (the job ends by itself)
 # and waits (up to 30 s) for vcluster to end.  Prints the job's output, then
-# "vc-fault: ended after S s with status N" (S from the action, N the exit
-# status of vcluster run; "timeout" if it had not ended).
+#   vc-fault: ended after S s with status N
+#   vc-fault: inits seen I, left L
+#   vc-fault: state left: yes|no
+# S counts from the action, N is the exit status of vcluster run ("ended
+# after timeout" if it had not ended); I is how many init processes (head
+# and hosts) of this cluster were seen while it ran, L how many of them
+# still exist (a dead init means an empty PID namespace); the state line
+# says whether this cluster's state directory remains.
 
 vc=$1 action=$2
 shift 2
+root=${VCLUSTER_STATE_DIR:-/run/vcluster}
 out=$(mktemp /tmp/vc-fault.XXXXXX)
 trap 'rm -f "$out"' EXIT
 "$vc" run "$@" >"$out" 2>&1 &
 pid=$!
+declare -A inits
+seen ()
+{
+  local f
+  for f in "$root"/vc"$pid".*/*.pid; do
+    inits[${f##*/}]=$(cat "$f" 2>/dev/null)
+  done
+}
 for _ in $(seq 200); do
+  seen
   grep -q '^ready' "$out" && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
@@ -29,13 +45,14 @@ t0=$EPOCHREALTIME
 case $action in
   kill-host:*)
     id=
-    for d in "${VCLUSTER_STATE_DIR:-/run/vcluster}"/vc"$pid".*; do id=${d##*/}; done
+    for d in "$root"/vc"$pid".*; do id=${d##*/}; done
     "$vc" kill --cluster "$id" "${action#kill-host:}" ;;
   signal:*) kill -s "${action#signal:}" "$pid" ;;
   none) ;;
   *) echo "vc-fault.sh: unknown action $action" >&2; kill "$pid"; exit 2 ;;
 esac
 for _ in $(seq 300); do
+  seen
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
 done
@@ -50,3 +67,10 @@ wait "$pid"
 status=$?
 cat "$out"
 echo "vc-fault: ended after $(awk "BEGIN { printf \"%.1f\", $EPOCHREALTIME - $t0 }") s with status $status"
+left=0
+for p in "${inits[@]}"; do
+  [ -n "$p" ] && grep -qs '^sleep$' "/proc/$p/comm" && left=$((left + 1))
+done
+echo "vc-fault: inits seen ${#inits[@]}, left $left"
+set -- "$root"/vc"$pid".*
+[ -e "$1" ] && echo "vc-fault: state left: yes" || echo "vc-fault: state left: no"
