@@ -2,14 +2,13 @@
 
 #include "libgomp.h"
 
-/* A contended lock: spin a little while the holder may release it soon,
-   then mark the mutex contended (2) and sleep until it is handed back.  */
+/* A contended lock: spin while the holder may release it soon (as long as
+   other waits spin, GOMP_SPINCOUNT), then mark the mutex contended (2) and
+   sleep until it is handed back.  */
 void
 gomp_mutex_lock_slow (gomp_mutex_t *m)
 {
   unsigned long n = gomp_spin_limit ();
-  if (n > 1000)
-    n = 1000;
   for (unsigned long i = 0; i < n; i++)
     {
       gomp_cpu_relax ();
