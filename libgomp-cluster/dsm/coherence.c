@@ -175,10 +175,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src, b,
 		    gomp_dsm.home[b]);
   uint32_t st = gomp_dsm_state (b);
-  if (st == BS_INVALID
-      || (st == BS_HOME_RW
-	  && !(__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE)
-	       & M_NOTICED)))
+  if (st == BS_INVALID || (st == BS_HOME_RW && !gomp_dsm_noticed (b)))
     {
       /* From now on the home's own writes must produce notices.  */
       gomp_dsm_protect (b, 1, PROT_READ);
@@ -257,6 +254,7 @@ gomp_dsm_release (void **notices)
 {
   pthread_mutex_lock (&rel_mutex);
   flush_dirty ();
+  uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
   uint32_t *out = NULL;
   if (n)
@@ -271,7 +269,7 @@ gomp_dsm_release (void **notices)
     {
       uint32_t b = out[i];
       gomp_dsm_lock (b);
-      __atomic_fetch_and (&gomp_dsm.meta[b], ~M_NOTICED, __ATOMIC_ACQ_REL);
+      gomp_dsm_unnotice (b, gen);
       if (gomp_dsm.home[b] == gomp_dsm.rank)
 	{
 	  /* Whoever cached B gets this notice: forget them.  */
@@ -284,6 +282,7 @@ gomp_dsm_release (void **notices)
 	}
       gomp_dsm_unlock (b);
     }
+  n = n ? sort_unique (out, n) : 0;
   DSM_STAT (notices_sent, n);
   pthread_mutex_unlock (&rel_mutex);
   *notices = out;

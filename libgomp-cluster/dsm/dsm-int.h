@@ -49,9 +49,12 @@ enum
 #define M_STATE 0x7u
 #define M_LOCK 0x8u
 #define M_WAITERS 0x10u
-#define M_NOTICED 0x20u		/* In the notice list (home: written this
-				   interval, no protection needed).  */
+#define M_NOTICED 0x20u		/* In the notice list of generation
+				   M_GEN (home: written since the last
+				   release, no protection needed).  */
 #define M_CACHED 0x40u		/* In the cached list.  */
+#define M_GEN_SHIFT 8
+#define M_GEN 0xff00u		/* Low bits of a list generation.  */
 
 enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
 
@@ -65,11 +68,12 @@ struct gomp_dsm_area
 };
 
 /* A list of block numbers appended to lock-free (also in signal context)
-   and taken whole by one thread at a time: two buffers, the current one
-   and its count packed in one word.  */
+   and taken whole by one thread at a time: two buffers used in turn, the
+   generation (each take starts a new one; buffer = generation & 1) and the
+   count packed in one word.  */
 struct gomp_dsm_list
 {
-  uint64_t cur;			/* Buffer index << 32 | count.  */
+  uint64_t cur;			/* Generation << 32 | count.  */
   uint32_t cap;
   uint32_t *buf[2];
 };
@@ -151,6 +155,11 @@ extern int gomp_dsm_home (uint32_t b) H;
 extern void gomp_dsm_make_access (uint32_t b, bool write) H;
 extern void gomp_dsm_fault_init (void) H;
 extern void gomp_dsm_notice (uint32_t b) H;
+/* True if B is in the current generation of the notice list.  */
+extern bool gomp_dsm_noticed (uint32_t b) H;
+/* After a release took generation GEN: B leaves the notice set unless a
+   newer generation noticed it meanwhile.  */
+extern void gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
 
 /* coherence.c: transport handlers, diffs.  */
 extern void gomp_dsm_coherence_init (void) H;

@@ -100,13 +100,48 @@ gomp_dsm_set_state (uint32_t b, uint32_t state)
     ;
 }
 
-/* Adds B to this node's write notices (once until the next release).  */
+static uint32_t
+notice_gen (void)
+{
+  return (__atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE) >> 32)
+    & (M_GEN >> M_GEN_SHIFT);
+}
+
+/* Adds B to this node's write notices, once per list generation.  If a
+   release takes the list between our reading of the generation and the
+   append, B lands in the newer list while its mark names the older one:
+   a later call appends it again (a harmless duplicate), never misses it.  */
 void
 gomp_dsm_notice (uint32_t b)
 {
-  if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_NOTICED, __ATOMIC_ACQ_REL)
-	& M_NOTICED))
-    gomp_dsm_list_add (&gomp_dsm.notices, b);
+  uint32_t g = notice_gen () << M_GEN_SHIFT;
+  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE);
+  do
+    if ((v & M_NOTICED) && (v & M_GEN) == g)
+      return;
+  while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
+				       (v & ~M_GEN) | M_NOTICED | g, true,
+				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+  gomp_dsm_list_add (&gomp_dsm.notices, b);
+}
+
+bool
+gomp_dsm_noticed (uint32_t b)
+{
+  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE);
+  return (v & M_NOTICED) && (v & M_GEN) == notice_gen () << M_GEN_SHIFT;
+}
+
+void
+gomp_dsm_unnotice (uint32_t b, uint32_t gen)
+{
+  uint32_t g = (gen << M_GEN_SHIFT) & M_GEN;
+  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE);
+  while ((v & M_NOTICED) && (v & M_GEN) == g
+	 && !__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
+					  v & ~M_NOTICED, true,
+					  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    ;
 }
 
 /* The home under a static placement.  */
@@ -275,7 +310,11 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
 {
   int saved = errno;
   uint32_t b = gomp_dsm_block (si->si_addr);
-  if (b == UINT32_MAX || gomp_dsm_state (b) == BS_UNMANAGED)
+  if (b != UINT32_MAX && gomp_dsm_state (b) == BS_UNMANAGED)
+    gomp_dsm_fatal_sig ("a thread overflowed its stack in the shared "
+			"segment (it hit the guard page); raise "
+			"OMP_STACKSIZE or the stack limit", 0);
+  if (b == UINT32_MAX)
     {
       chain (sig, si, ctx);
       errno = saved;

@@ -231,16 +231,16 @@ gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b)
   uint32_t pos = (uint32_t) old;
   if (pos >= l->cap)
     gomp_dsm_fatal_sig ("internal error: a block list overflowed", 0);
-  __atomic_store_n (&l->buf[old >> 32][pos], b, __ATOMIC_RELEASE);
+  __atomic_store_n (&l->buf[(old >> 32) & 1][pos], b, __ATOMIC_RELEASE);
 }
 
 uint32_t *
 gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n)
 {
   uint64_t cur = __atomic_load_n (&l->cur, __ATOMIC_ACQUIRE);
-  uint64_t old = __atomic_exchange_n (&l->cur, ((cur >> 32) ^ 1) << 32,
+  uint64_t old = __atomic_exchange_n (&l->cur, ((cur >> 32) + 1) << 32,
 				      __ATOMIC_ACQ_REL);
-  uint32_t *buf = l->buf[old >> 32];
+  uint32_t *buf = l->buf[(old >> 32) & 1];
   *n = (uint32_t) old;
   /* Appenders that took a slot may not have stored yet.  */
   for (uint32_t i = 0; i < *n; i++)
