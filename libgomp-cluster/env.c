@@ -557,6 +557,31 @@ show_debug (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_debug_enabled);
 }
 
+/* OMPC_STATS: read by the cluster module (cluster/stats.c) itself, which
+   does not link the runtime's private symbols; checked here so that a bad
+   value names the variable.  */
+static bool gomp_ompc_stats;
+
+static bool
+parse_ompc_stats (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long n;
+  bool b;
+  if (gomp_parse_ulong_value (val, &n) && n <= 1)
+    gomp_ompc_stats = n;
+  else if (gomp_parse_bool_value (val, &b))
+    gomp_ompc_stats = b;
+  else
+    return false;
+  return true;
+}
+
+static void
+show_ompc_stats (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_ompc_stats);
+}
+
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
    variables included), next to a parse and a show function.  */
 static const struct gomp_env_var gomp_env_table[] = {
@@ -615,6 +640,11 @@ static const struct gomp_env_var gomp_env_table[] = {
     parse_spincount, show_spincount, true },
   { "OMPC_DEBUG", "0, 1, true or false", "0",
     "Debug output of the runtime on stderr.", parse_debug, show_debug, true },
+  { "OMPC_STATS", "0, 1, true or false", "0",
+    "With several nodes, every node prints at exit its regions, barriers "
+    "(and time in them), lock acquisitions (local/remote), dynamic-loop "
+    "chunks, messages and bytes, and the DSM's counters.",
+    parse_ompc_stats, show_ompc_stats, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])

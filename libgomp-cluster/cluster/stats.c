@@ -5,7 +5,9 @@
    does not link the runtime's private symbols.  */
 
 #include "cluster-int.h"
+#include <ctype.h>
 #include <stdio.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,8 +18,18 @@ bool gomp_cl_stats_enabled;
 void
 gomp_cl_stats_init (void)
 {
+  /* The runtime's table (env.c) checked the value and warned about a bad
+     one, which counts as off.  */
   const char *v = getenv ("OMPC_STATS");
-  gomp_cl_stats_enabled = v && *v && strcmp (v, "0") != 0;
+  size_t n;
+  if (!v)
+    return;
+  while (isspace ((unsigned char) *v))
+    v++;
+  for (n = strlen (v); n && isspace ((unsigned char) v[n - 1]); n--)
+    ;
+  gomp_cl_stats_enabled = (n == 1 && v[0] == '1')
+			  || (n == 4 && strncasecmp (v, "true", 4) == 0);
 }
 
 void
