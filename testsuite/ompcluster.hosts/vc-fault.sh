@@ -20,6 +20,7 @@
 # still exist (a dead init means an empty PID namespace); the state line
 # says whether this cluster's state directory remains.
 
+shopt -s nullglob
 vc=$1 action=$2
 shift 2
 root=${VCLUSTER_STATE_DIR:-/run/vcluster}
@@ -73,4 +74,4 @@ for p in "${inits[@]}"; do
 done
 echo "vc-fault: inits seen ${#inits[@]}, left $left"
 set -- "$root"/vc"$pid".*
-[ -e "$1" ] && echo "vc-fault: state left: yes" || echo "vc-fault: state left: no"
+[ $# -gt 0 ] && echo "vc-fault: state left: yes" || echo "vc-fault: state left: no"
