@@ -194,13 +194,26 @@ atomic_handler (int src, const void *msg, size_t len, uint64_t token)
   memcpy (&rq, msg, sizeof rq);
   void *addr = (void *) (uintptr_t) rq.addr;
   uint32_t b = gomp_dsm_block (addr);
-  if (b == UINT32_MAX || gomp_dsm.home[b] != gomp_dsm.rank)
-    gomp_dsm_fatal ("rank %d sent an atomic for %p, not homed here", src,
+  if (b == UINT32_MAX)
+    gomp_dsm_fatal ("rank %d sent an atomic for %p, outside the DSM", src,
 		    addr);
+  /* Busy: a local thread may be asking the manager for B's home, which
+     is this node.  */
   if (!gomp_dsm_trylock (b))
     {
       gomp_cl_defer ();
       return;
+    }
+  if (gomp_dsm.policy != HOME_FIRST_TOUCH)
+    gomp_dsm_home (b);
+  if (gomp_dsm.home[b] != gomp_dsm.rank)
+    gomp_dsm_fatal ("rank %d sent an atomic for %p, not homed here", src,
+		    addr);
+  if (gomp_dsm_state (b) == BS_INVALID)
+    {
+      /* Homed here (a static placement) but never touched.  */
+      gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
+      gomp_dsm_set_state (b, BS_HOME_RW);
     }
   char *w = gomp_dsm_block_wview (b) + ((char *) addr - gomp_dsm_block_addr (b));
   bool changed;

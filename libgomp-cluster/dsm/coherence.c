@@ -156,41 +156,59 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
   gomp_cl_reply (src, token, NULL, 0);
 }
 
+/* Gives the requester block B and up to N-1 blocks after it (fetch-ahead)
+   -- as many of them as are homed here and not busy.  */
 static void
 page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 {
-  uint32_t b;
-  memcpy (&b, msg, 4);
-  if (b >= gomp_dsm.nblocks)
-    gomp_dsm_fatal ("request for a block out of range (%u)", b);
+  uint32_t req[2] = { 0, 1 };
+  memcpy (req, msg, len < sizeof req ? len : sizeof req);
+  uint32_t b = req[0], n = req[1], k;
+  if (b >= gomp_dsm.nblocks || n == 0 || n > 64 || n > gomp_dsm.nblocks - b)
+    gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b, n);
   if (!gomp_dsm_trylock (b))
     {
       gomp_cl_defer ();
       return;
     }
-  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) < 0
-      && gomp_dsm.policy != HOME_FIRST_TOUCH)
-    gomp_dsm_home (b);
-  if (gomp_dsm.home[b] != gomp_dsm.rank)
-    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src, b,
-		    gomp_dsm.home[b]);
-  uint32_t st = gomp_dsm_state (b);
-  if (st == BS_INVALID || (st == BS_HOME_RW && !gomp_dsm_noticed (b)))
+  for (k = 1; k < n; k++)
     {
-      /* From now on the home's own writes must produce notices.  */
-      gomp_dsm_protect (b, 1, PROT_READ);
-      gomp_dsm_set_state (b, BS_HOME_RO);
+      uint32_t c = b + k;
+      if (gomp_dsm.policy != HOME_FIRST_TOUCH)
+	gomp_dsm_home (c);
+      if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
+	  != gomp_dsm.rank
+	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_trylock (c))
+	break;
     }
-  __atomic_fetch_or (&gomp_dsm.copyset[b], 1ULL << src, __ATOMIC_ACQ_REL);
-  /* Copy under the lock, send after it: a local thread inside MPI (which
-     holds MPI's own lock) may be faulting on this block.  */
-  size_t n = gomp_dsm_block_len (b);
-  char *copy = malloc (n);
+  size_t bs = gomp_dsm_block_len (b), size = (size_t) k * bs;
+  char *copy = malloc (size);
   if (!copy)
     gomp_dsm_fatal ("out of memory");
-  memcpy (copy, gomp_dsm_block_wview (b), n);
-  gomp_dsm_unlock (b);
-  gomp_cl_reply (src, token, copy, n);
+  for (uint32_t i = 0; i < k; i++)
+    {
+      uint32_t c = b + i;
+      if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) < 0
+	  && gomp_dsm.policy != HOME_FIRST_TOUCH)
+	gomp_dsm_home (c);
+      if (gomp_dsm.home[c] != gomp_dsm.rank)
+	gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src,
+			c, gomp_dsm.home[c]);
+      uint32_t st = gomp_dsm_state (c);
+      if (st == BS_INVALID || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
+	{
+	  /* From now on the home's own writes must produce notices.  */
+	  gomp_dsm_protect (c, 1, PROT_READ);
+	  gomp_dsm_set_state (c, BS_HOME_RO);
+	}
+      __atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src, __ATOMIC_ACQ_REL);
+      memcpy (copy + (size_t) i * bs, gomp_dsm_block_wview (c), bs);
+    }
+  /* Send after unlocking: a local thread inside MPI (which holds MPI's own
+     lock) may be faulting on one of these blocks.  */
+  for (uint32_t i = 0; i < k; i++)
+    gomp_dsm_unlock (b + i);
+  gomp_cl_reply (src, token, copy, size);
   free (copy);
 }
 

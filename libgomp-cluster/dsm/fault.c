@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #define MANAGER_GROUP 64	/* Blocks per manager range.  */
+#define FETCH_AHEAD_MAX 16	/* Blocks per fetch at most.  */
 
 static struct sigaction old_sa;
 
@@ -235,6 +236,65 @@ home_handler (int src, const void *msg, size_t len, uint64_t token)
   gomp_cl_reply (src, token, reply, sizeof reply);
 }
 
+/* The end of the last run of blocks fetched and the length of the
+   current sequential streak (shared by the node's threads; races only
+   make the guess worse).  */
+static uint32_t last_end = UINT32_MAX, streak = 1;
+
+/* Fetches B from its home H (the caller holds B's lock) into the writable
+   view, with the blocks after it when the node is reading sequentially
+   (fetch-ahead: up to FETCH_AHEAD_MAX blocks of the same home that are
+   invalid here and not busy, in one round trip).  Returns the number of
+   blocks fetched; the caller must unlock blocks B+1 and up (they are
+   locked and still INVALID).  */
+static uint32_t
+fetch (uint32_t b, int h, size_t len)
+{
+  size_t bs = gomp_dsm.bsize;
+  uint32_t want = 1, n = 1;
+  if (b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1)
+    {
+      want = __atomic_load_n (&streak, __ATOMIC_RELAXED) * 2;
+      if (want > FETCH_AHEAD_MAX)
+	want = FETCH_AHEAD_MAX;
+    }
+  char *a = gomp_dsm_block_addr (b);
+  if (len != bs)
+    want = 1;
+  for (uint32_t c = b + 1; n < want && c < gomp_dsm.nblocks; c++, n++)
+    if (gomp_dsm_block_addr (c) != a + (size_t) n * bs
+	|| gomp_dsm_block_len (c) != bs
+	|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
+	|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+      break;
+    else if (gomp_dsm_state (c) != BS_INVALID)
+      {
+	gomp_dsm_unlock (c);
+	break;
+      }
+  /* Installed through the writable view while the application view is
+     still inaccessible.  */
+  uint32_t req[2] = { b, n };
+  size_t got = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
+			     gomp_dsm_block_wview (b), n * len);
+  if (got < len || (n > 1 && got % bs))
+    gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
+  got = n > 1 ? got / bs : 1;
+  for (uint32_t i = got; i < n; i++)
+    gomp_dsm_unlock (b + i);
+  __atomic_store_n (&streak, got < want ? 1 : (want > 1 ? want : 1),
+		    __ATOMIC_RELAXED);
+  __atomic_store_n (&last_end, b + got - 1, __ATOMIC_RELAXED);
+  DSM_STAT (fetches, got);
+  DSM_STAT (fetch_bytes, got * len);
+  for (uint32_t i = 0; i < got; i++)
+    if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED,
+			     __ATOMIC_ACQ_REL) & M_CACHED))
+      gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
+					  __ATOMIC_ACQ_REL)] = b + i;
+  return got;
+}
+
 void
 gomp_dsm_make_access (uint32_t b, bool write)
 {
@@ -260,23 +320,24 @@ gomp_dsm_make_access (uint32_t b, bool write)
   size_t len = gomp_dsm_block_len (b);
   if (st == BS_INVALID)
     {
-      /* Installed through the writable view while the application view
-	 is still inaccessible.  */
-      size_t n = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, &b, sizeof b,
-			       gomp_dsm_block_wview (b), len);
-      if (n != len)
-	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
-      DSM_STAT (fetches, 1);
-      DSM_STAT (fetch_bytes, len);
-      if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_CACHED, __ATOMIC_ACQ_REL)
-	    & M_CACHED))
-	gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
-					    __ATOMIC_ACQ_REL)] = b;
+      uint32_t got = fetch (b, h, len);
       if (!write)
 	{
-	  gomp_dsm_protect (b, 1, PROT_READ);
-	  gomp_dsm_set_state (b, BS_READ);
+	  gomp_dsm_protect (b, got, PROT_READ);
+	  for (uint32_t i = 0; i < got; i++)
+	    gomp_dsm_set_state (b + i, BS_READ);
+	  for (uint32_t i = 1; i < got; i++)
+	    gomp_dsm_unlock (b + i);
 	  return;
+	}
+      if (got > 1)
+	{
+	  gomp_dsm_protect (b + 1, got - 1, PROT_READ);
+	  for (uint32_t i = 1; i < got; i++)
+	    {
+	      gomp_dsm_set_state (b + i, BS_READ);
+	      gomp_dsm_unlock (b + i);
+	    }
 	}
     }
   /* First write since the last release: keep a twin for the diff.  */
