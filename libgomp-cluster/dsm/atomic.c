@@ -14,6 +14,7 @@
 #include "dsm-int.h"
 #include <pthread.h>
 #include <string.h>
+#include <sys/mman.h>
 
 struct atomic_req
 {
