@@ -104,10 +104,16 @@ gomp_resolve_num_threads (unsigned specified, unsigned count)
   n = specified ? specified : icv->nthreads_var;
   if (icv->dyn_var)
     {
+      /* Dynamic adjustment: no more threads than free processors (the
+	 enclosing team's threads are busy; a top-level team across nodes
+	 has every node's processors).  */
       unsigned dyn = gomp_available_cpus;
-      if (thr->ts.team && !thr->ts.team->spans
-	  && dyn > thr->ts.team->nthreads)
-	dyn = 1;
+      struct gomp_team *outer = thr->ts.team;
+      if (outer)
+	dyn = dyn > outer->local_nthreads ? dyn - outer->local_nthreads + 1
+					  : 1;
+      else if (GOMP_UNLIKELY (gomp_cluster != NULL))
+	dyn *= gomp_cluster->nodes;
       if (dyn < n)
 	n = dyn;
       if (count && count < n)
