@@ -582,6 +582,71 @@ show_ompc_stats (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_ompc_stats);
 }
 
+/* OMPC_SEGMENT_SIZE, OMPC_DSM_BLOCK, OMPC_DSM_HOME: read by the DSM
+   (dsm/segment.c) when the program runs on several nodes, which refuses a
+   bad value; checked here too so that every run names a bad one.  */
+static const char *gomp_dsm_env[3];
+
+static bool
+parse_dsm_size (const char *val, unsigned long long min,
+		unsigned long long max, bool pow2)
+{
+  char *end;
+  unsigned long long n = strtoull (val, &end, 10);
+  switch (*end)
+    {
+    case 'k': case 'K': n <<= 10; end++; break;
+    case 'm': case 'M': n <<= 20; end++; break;
+    case 'g': case 'G': n <<= 30; end++; break;
+    default: break;
+    }
+  return end != val && !*end && n >= min && n <= max
+    && (!pow2 || !(n & (n - 1)));
+}
+
+static bool
+parse_ompc_segment_size (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = parse_dsm_size (val, 64ULL << 20, 16ULL << 40, false);
+  gomp_dsm_env[0] = ok ? val : NULL;
+  return ok;
+}
+
+static bool
+parse_ompc_dsm_block (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = parse_dsm_size (val, 4096, 16ULL << 20, true);
+  gomp_dsm_env[1] = ok ? val : NULL;
+  return ok;
+}
+
+static bool
+parse_ompc_dsm_home (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = !strcmp (val, "first-touch") || !strcmp (val, "block")
+    || !strcmp (val, "cyclic");
+  gomp_dsm_env[2] = ok ? val : NULL;
+  return ok;
+}
+
+static void
+show_ompc_segment_size (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_dsm_env[0] ? gomp_dsm_env[0] : "4G");
+}
+
+static void
+show_ompc_dsm_block (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_dsm_env[1] ? gomp_dsm_env[1] : "4096");
+}
+
+static void
+show_ompc_dsm_home (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_dsm_env[2] ? gomp_dsm_env[2] : "first-touch");
+}
+
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
    variables included), next to a parse and a show function.  */
 static const struct gomp_env_var gomp_env_table[] = {
@@ -645,6 +710,19 @@ static const struct gomp_env_var gomp_env_table[] = {
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
     "chunks, messages and bytes, and the DSM's counters.",
     parse_ompc_stats, show_ompc_stats, true },
+  { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
+    "With several nodes, the shared segment at a fixed address holding the "
+    "shared heap (7/8, split between the nodes) and the thread stacks; "
+    "the same on every node.", parse_ompc_segment_size,
+    show_ompc_segment_size, true },
+  { "OMPC_DSM_BLOCK", "power of two, page size to 16M", "4096",
+    "The DSM's coherence unit: larger blocks need fewer memory maps "
+    "(vm.max_map_count) but share more falsely.", parse_ompc_dsm_block,
+    show_ompc_dsm_block, true },
+  { "OMPC_DSM_HOME", "first-touch, block or cyclic", "first-touch",
+    "Which node is a DSM block's home: the first to touch it, equal "
+    "contiguous parts of every area, or blocks dealt round-robin.",
+    parse_ompc_dsm_home, show_ompc_dsm_home, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])
