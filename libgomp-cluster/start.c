@@ -29,24 +29,38 @@ extern char __ompc_shared_start[]
 extern char __ompc_shared_end[]
   __attribute__ ((weak, visibility ("default")));
 
-/* The number of ranks the launcher started, from its environment: hydra and
-   PMI-2 launchers set PMI_SIZE, Slurm's srun SLURM_NTASKS, Open MPI
-   OMPI_COMM_WORLD_SIZE.  1 when there is no launcher.  */
+/* The number of ranks the launcher started, from the environment it gives
+   each rank: hydra and PMI-2 launchers set PMI_SIZE, Open MPI
+   OMPI_COMM_WORLD_SIZE, PMIx PMIX_SIZE; a task started by Slurm's srun
+   has SLURM_PROCID and SLURM_STEP_NUM_TASKS (a batch script's own shell
+   has SLURM_NTASKS too, but is one process: it counts as no launcher).
+   1 when there is no launcher.  */
+static int
+gomp_env_count (const char *name)
+{
+  const char *v = getenv (name);
+  if (v && *v)
+    {
+      long n = strtol (v, NULL, 10);
+      if (n >= 1 && n < INT_MAX)
+	return (int) n;
+    }
+  return 0;
+}
+
 int
 gomp_launcher_size (void)
 {
   static const char *const vars[] =
-    { "PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "SLURM_NTASKS", "PMIX_SIZE" };
+    { "PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "PMIX_SIZE" };
+  int n;
   for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-    {
-      const char *v = getenv (vars[i]);
-      if (v && *v)
-	{
-	  long n = strtol (v, NULL, 10);
-	  if (n >= 1)
-	    return (int) n;
-	}
-    }
+    if ((n = gomp_env_count (vars[i])))
+      return n;
+  if (getenv ("SLURM_PROCID")
+      && ((n = gomp_env_count ("SLURM_STEP_NUM_TASKS"))
+	  || (n = gomp_env_count ("SLURM_NTASKS"))))
+    return n;
   return 1;
 }
 
