@@ -11,7 +11,7 @@
    block's real start and size, so that omp_free and omp_realloc need no
    allocator argument to be right.  */
 
-#include "libgomp.h"
+#include "task.h"
 #include "omp.h"
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +22,10 @@
 uintptr_t gomp_def_allocator = omp_default_mem_alloc;
 
 /* def-allocator-var of the calling thread; omp_null_allocator means the
-   program-wide gomp_def_allocator.  */
-static __thread uintptr_t gomp_thread_def_allocator;
+   program-wide gomp_def_allocator.  The threads of a team inherit their
+   master's (task.c).  */
+__thread uintptr_t gomp_thread_def_allocator
+  __attribute__ ((tls_model ("initial-exec")));
 
 /* A user-defined allocator: the traits of omp_init_allocator.  */
 struct gomp_allocator
@@ -337,12 +339,24 @@ omp_realloc (void *ptr, size_t size, omp_allocator_handle_t allocator,
   struct gomp_allocator *old = gomp_allocator_data (h->allocator);
   if (old && old->alignment > align)
     align = old->alignment;
+  /* Within one pool, the old block's room counts for the new one.  */
+  bool credit = old && old->pool_size != ~(uintptr_t) 0
+		&& allocator == h->allocator;
+  if (credit)
+    __atomic_fetch_sub (&old->pool_used, h->size, __ATOMIC_RELAXED);
   void *ret = gomp_alloc_with (align, size, allocator, false);
   if (ret == NULL)
-    return NULL;
+    {
+      if (credit)
+	__atomic_fetch_add (&old->pool_used, h->size, __ATOMIC_RELAXED);
+      return NULL;
+    }
   size_t old_size = (char *) h->base + h->size - (char *) ptr;
   memcpy (ret, ptr, old_size < size ? old_size : size);
-  omp_free (ptr, free_allocator);
+  if (credit)
+    gomp_raw_free (h->base);
+  else
+    omp_free (ptr, free_allocator);
   return ret;
 }
 

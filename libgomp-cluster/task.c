@@ -206,6 +206,16 @@ gomp_team_tasks_init (struct gomp_team *team)
   struct gomp_team_tasks *tt = gomp_spare_tasks;
   if (tt)
     gomp_spare_tasks = tt->next_spare;
+  else
+    {
+      tt = calloc (1, sizeof *tt);
+      if (tt == NULL)
+	gomp_fatal ("out of memory for the task queue of a team");
+      gomp_mutex_init (&tt->lock);
+    }
+  tt->def_allocator = gomp_thread_def_allocator;
+  tt->num_teams_m1 = gomp_num_teams_m1;
+  tt->team_num = gomp_team_num;
   team->task_data = tt;
 }
 
@@ -226,6 +236,16 @@ gomp_thread_task_init (struct gomp_thread *thr)
   unsigned depth = ++gomp_implicit_depth;
   struct gomp_task *t = gomp_implicit_record (depth);
   gomp_task_init_implicit (t, thr->ts.team, thr->task);
+  t->outer_def_allocator = gomp_thread_def_allocator;
+  t->outer_num_teams_m1 = gomp_num_teams_m1;
+  t->outer_team_num = gomp_team_num;
+  struct gomp_team_tasks *tt = thr->ts.team ? thr->ts.team->task_data : NULL;
+  if (tt)
+    {
+      gomp_thread_def_allocator = tt->def_allocator;
+      gomp_num_teams_m1 = tt->num_teams_m1;
+      gomp_team_num = tt->team_num;
+    }
   /* GOMP_parallel_reductions: the implicit tasks are in the reduction's
      taskgroup.  */
   if (thr->ts.team)
@@ -239,6 +259,9 @@ gomp_thread_task_fini (struct gomp_thread *thr)
   struct gomp_task *t = thr->task;
   unsigned depth = gomp_implicit_depth--;
   thr->task = t->outer;
+  gomp_thread_def_allocator = t->outer_def_allocator;
+  gomp_num_teams_m1 = t->outer_num_teams_m1;
+  gomp_team_num = t->outer_team_num;
   if (t->deps)
     {
       free (t->deps->buckets);
@@ -1036,6 +1059,8 @@ gomp_taskgroup_new (struct gomp_taskgroup *prev)
   if (tg == NULL)
     gomp_fatal ("out of memory for a taskgroup");
   tg->prev = prev;
+  /* in_reduction inside a nested taskgroup finds the outer items.  */
+  tg->reductions = prev ? prev->reductions : NULL;
   return tg;
 }
 
@@ -1058,7 +1083,11 @@ gomp_taskgroup_wait (struct gomp_thread *thr, struct gomp_task *task,
   gomp_mutex_lock (&tt->lock);
   for (;;)
     {
+      /* A member may wait for siblings outside the taskgroup: those are
+	 children of TASK, which may run them too.  */
       struct gomp_task *c = tg->ready.head;
+      if (c == NULL && tg->num_children)
+	c = task->ready_children.head;
       if (c)
 	{
 	  gomp_task_dequeue (tt, c);
@@ -1069,9 +1098,14 @@ gomp_taskgroup_wait (struct gomp_thread *thr, struct gomp_task *task,
 	break;
       int word = 0;
       tg->waiter = &word;
+      task->waiter = &word;
       gomp_mutex_unlock (&tt->lock);
       gomp_task_word_wait (&word);
       gomp_mutex_lock (&tt->lock);
+      if (tg->waiter == &word)
+	tg->waiter = NULL;
+      if (task->waiter == &word)
+	task->waiter = NULL;
     }
   gomp_mutex_unlock (&tt->lock);
 }

@@ -25,6 +25,7 @@
 #define OMPC_TASK_H 1
 
 #include "libgomp.h"
+#include "libgomp_g.h"
 
 /* From gomp-constants.h (GCC 12): GOMP_task flags and dependence kinds.  */
 #define GOMP_TASK_FLAG_UNTIED		(1 << 0)
@@ -141,8 +142,11 @@ struct gomp_task
   unsigned nsucc, succ_cap;
   unsigned ndeps;
   struct gomp_dep_rec *dep_recs;
-  /* An implicit task: the task the thread ran before the region.  */
+  /* An implicit task: the task the thread ran before the region, and the
+     thread's inherited state then (see struct gomp_team_tasks).  */
   struct gomp_task *outer;
+  uintptr_t outer_def_allocator;
+  unsigned outer_num_teams_m1, outer_team_num;
   struct gomp_task_icv icv;
 };
 
@@ -152,6 +156,10 @@ struct gomp_team_tasks
   gomp_mutex_t lock;
   struct gomp_tlist queue;
   struct gomp_team_tasks *next_spare;
+  /* What the team's threads inherit from the master beyond the ICVs
+     team.c copies: def-allocator-var and the league of a teams region.  */
+  uintptr_t def_allocator;
+  unsigned num_teams_m1, team_num;
   /* doacross.c: the state of doacross loops, by work-share slot.  */
   void *doacross[GOMP_WS_RING];
   size_t doacross_size[GOMP_WS_RING];
@@ -202,6 +210,10 @@ extern void gomp_task_pop_initial (struct gomp_thread *thr, void *saved);
 extern __thread unsigned gomp_num_teams_m1
   __attribute__ ((tls_model ("initial-exec")));
 extern __thread unsigned gomp_team_num
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* alloc.c: def-allocator-var of the calling thread.  */
+extern __thread uintptr_t gomp_thread_def_allocator
   __attribute__ ((tls_model ("initial-exec")));
 
 /* target.c: runs a target region's FN on this thread as a new initial
