@@ -154,6 +154,7 @@ extern int gomp_dsm_home (uint32_t b) H;
    B's lock).  Signal-safe.  */
 extern void gomp_dsm_make_access (uint32_t b, bool write) H;
 extern void gomp_dsm_fault_init (void) H;
+extern void gomp_dsm_fault_fini (void) H;
 extern void gomp_dsm_notice (uint32_t b) H;
 /* True if B is in the current generation of the notice list.  */
 extern bool gomp_dsm_noticed (uint32_t b) H;

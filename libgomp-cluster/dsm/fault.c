@@ -22,6 +22,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -32,6 +33,7 @@
 #define FETCH_AHEAD_MAX 16	/* Blocks per fetch at most.  */
 
 static struct sigaction old_sa;
+static int dsm_finished;
 
 static long
 futex (uint32_t *addr, int op, uint32_t val)
@@ -381,6 +383,19 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       errno = saved;
       return;
     }
+  if (__atomic_load_n (&dsm_finished, __ATOMIC_ACQUIRE))
+    {
+      /* After the shutdown (an exit handler, a destructor): no messages
+	 any more; give the node's local copy rather than hang.  */
+      static const char msg[] = "ompcluster: warning: shared memory "
+	"touched after the cluster shut down; its contents may be stale\n";
+      if (__atomic_exchange_n (&dsm_finished, 2, __ATOMIC_ACQ_REL) == 1
+	  && write (2, msg, sizeof msg - 1) < 0)
+	abort ();
+      gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
+      errno = saved;
+      return;
+    }
   ucontext_t *uc = ctx;
   bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
   if (write)
@@ -391,6 +406,13 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
   gomp_dsm_make_access (b, write);
   gomp_dsm_unlock (b);
   errno = saved;
+}
+
+/* Called by gomp_dsm_fini, after the transport stopped.  */
+void
+gomp_dsm_fault_fini (void)
+{
+  __atomic_store_n (&dsm_finished, 1, __ATOMIC_RELEASE);
 }
 
 void

@@ -496,6 +496,7 @@ gomp_dsm_init (int rank, int nodes)
 void
 gomp_dsm_fini (void)
 {
+  gomp_dsm_fault_fini ();
 }
 
 void
