@@ -19,7 +19,8 @@
 # figure is made up.  Environment:
 #   BENCH_APP_RUNS   runs of each application configuration (default 3)
 #   BENCH_TIMEOUT    seconds before one micro run is killed (default 60)
-#   BENCH_APP_TIMEOUT  the same for an application run (default 180)
+#   BENCH_APP_TIMEOUT  the same for an application run (default 120); a
+#                    configuration that failed once is not run again
 #   BENCH_PARTS      which parts: "floor micro apps" (default all three)
 #   BENCH_NOTE       a sentence to put in the report
 
@@ -29,7 +30,7 @@ out=$2
 result=$3
 runs=${BENCH_APP_RUNS:-3}
 tmo=${BENCH_TIMEOUT:-60}
-atmo=${BENCH_APP_TIMEOUT:-180}
+atmo=${BENCH_APP_TIMEOUT:-120}
 parts=${BENCH_PARTS:-"floor micro apps"}
 here=$(cd "$(dirname "$0")" && pwd)
 apps_src=$here/../apps
@@ -205,6 +206,10 @@ if has apps; then
 	  mpi*) exe=$out/${a}_mpi ;;
 	  ours*) exe=$out/${a}_ompc ;;
 	esac
+	# A configuration that failed once is not run again.
+	if grep -q "^app_${a}_${c}_[0-9]* failed" "$tab"; then
+	  continue
+	fi
 	if [ ! -x "$exe" ]; then
 	  put "$k not run: $(basename "$exe") not built: $(get "build_$(basename "$exe")")"
 	  continue
