@@ -1,7 +1,7 @@
-/* weak-strong-main.c LIB -- loads the library built from stubs.o and
-   weak-strong.c, checks that omp_get_num_procs is the strong definition
+/* weak-strong-main.c LIB -- loads the library built from stubs.o, error.o
+   and weak-strong.c, checks that omp_get_num_procs is the strong definition
    (returns 4242) and that omp_get_num_threads, which only has its stub,
-   stops the program (exit status 3 and "not supported: ...").  */
+   stops the program (non-zero exit status, "not supported: ...").  */
 
 #define _GNU_SOURCE 1
 #include <dlfcn.h>

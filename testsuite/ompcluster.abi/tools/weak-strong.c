@@ -1,11 +1,12 @@
-/* weak-strong.c -- linked with stubs.o and libgomp.map into a small
-   library (abi.exp does it): a strong definition of one entry point must
-   replace its weak stub, and a stubbed one must still fail loudly.  This
-   file stands in for the runtime's real files: the entry point below and
-   the runtime's error path.  */
+/* weak-strong.c -- linked with the runtime's stubs.o and error.o and with
+   libgomp.map into a small library (abi.exp does it): a strong definition
+   of one entry point must replace its weak stub, and an entry point that
+   only has its stub must stop the program through the runtime's real
+   error path.  This file stands in for the rest of the runtime: one
+   implemented entry point, and what error.c needs (the thread number, and
+   the cluster pointer, NULL for one node).  */
 
-#include <stdio.h>
-#include <stdlib.h>
+__attribute__ ((visibility ("hidden"))) void *gomp_cluster;
 
 __attribute__ ((visibility ("default"))) int
 omp_get_num_procs (void)
@@ -13,9 +14,8 @@ omp_get_num_procs (void)
   return 4242;
 }
 
-__attribute__ ((visibility ("hidden"), noreturn)) void
-gomp_unsupported (const char *what)
+__attribute__ ((visibility ("default"))) int
+omp_get_thread_num (void)
 {
-  fprintf (stderr, "not supported: %s\n", what);
-  exit (3);
+  return 0;
 }
