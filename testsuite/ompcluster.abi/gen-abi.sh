@@ -5,7 +5,10 @@
 # this only when the target ABI changes, and commit the result.
 #
 # libgomp.map: the GOMP_* and OMP_* version nodes chained as GCC's are, each
-# listing the symbols whose default version it is, then our own node
+# listing the symbols whose default version it is (OpenACC's OACC_*/GOACC_*
+# and GOMP_PLUGIN_*, the callbacks of offload plugins, are left out: this
+# runtime supports neither OpenACC nor offload devices and never loads an
+# offload plugin), then our own node
 # OMPCLUSTER_0.1 (main and the ompc_* entry points the plugin's rewrites
 # call), which also hides everything else ("local: *").  The old @OMP_1.0
 # lock entry points are not listed: compat.c binds them with the symver
