@@ -41,6 +41,7 @@ function bytes(x) {
     ok[key]++
   } else if (!(key in err)) err[key] = rest()
 }
+/^dsm_/ { split($1, kf, "_"); key = kf[2] "_" kf[3]; if (!(key in dsm)) dsm[key] = rest() }
 END {
   # ---- floor
   nf = split("rtt_8b rtt_4k barrier bcast_8b bcast_barrier allreduce_8b fault_cycle fault_cycle_busy", F, " ")
@@ -142,7 +143,7 @@ END {
   if (parts !~ /apps/) print "not run: part not selected"
   else print_apps()
 }
-function print_apps(   pp, i, a, g, m, o, tg, tm, to, rt, mb, ob, rb) {
+function print_apps(   pp, i, a, g, m, o, tg, tm, to, rt, mb, ob, rb, d) {
   print "Each written twice (`bench/apps/APP_omp.c`, `APP_mpi.c`): same algorithm, same"
   print "static distribution of the data. Ours: the OpenMP version built with `bin/ompcc`,"
   print "run with `OMPC_STATS=1 bin/ompcrun -n P -t 1`; bytes and messages sent by all"
@@ -168,6 +169,17 @@ function print_apps(   pp, i, a, g, m, o, tg, tm, to, rt, mb, ob, rb) {
       ob = ok[o] ? (o in nostats || by[o] == "" ? "n/a (no OMPC_STATS figures in the output)" : bytes(median(by[o])) " (" median(ms[o]) ")") : "–"
       rb = ok[m] && ok[o] && by[o] != "" && median(by[m]) > 0 ? sprintf("%.2f", median(by[o]) / median(by[m])) : "–"
       printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a, size[a], pp == 2 ? tg : "–", tm, to, rt, mb, ob, rb, agree(a, pp)
+    }
+    print ""
+    print "What the DSM did in the first successful run of ours (`OMPC_STATS`, summed over the ranks; regions and barriers as one rank counts them):"
+    print ""
+    print "| application | regions | barriers | read faults | write faults | pages fetched | diffs sent | write notices | invalidations |"
+    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    for (i = 1; i <= na; i++) {
+      a = A[i]; o = a "_ours" pp
+      if (!(o in dsm)) { printf "| %s | – | – | – | – | – | – | – | – |\n", a; continue }
+      split(dsm[o], d, " ")
+      printf "| %s | %s | %s | %s | %s | %s (%s) | %s (%s) | %s | %s |\n", a, d[1], d[2], d[3], d[4], d[5], bytes(d[6]), d[7], bytes(d[8]), d[9], d[10]
     }
     print ""
   }

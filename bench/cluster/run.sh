@@ -22,6 +22,7 @@
 #   BENCH_APP_TIMEOUT  the same for an application run (default 120); a
 #                    configuration that failed once is not run again
 #   BENCH_PARTS      which parts: "floor micro apps" (default all three)
+#   BENCH_APPS       which applications (default "jacobi matmul ep cg is")
 #   BENCH_NOTE       a sentence to put in the report
 
 set -u
@@ -99,7 +100,7 @@ ompcc_ok() {
 
 build_ok floor "$MPICC" -O2 -o "$out/floor" "$here/floor.c" -lpthread
 ompcc_ok cmicro "$ompcc" -O2 -o "$out/cmicro" "$here/cmicro.c"
-apps="jacobi matmul ep cg is"
+apps=${BENCH_APPS:-"jacobi matmul ep cg is"}
 for a in $apps; do
   build_ok "${a}_mpi" "$MPICC" -O2 -I"$apps_src" -o "$out/${a}_mpi" "$apps_src/${a}_mpi.c" -lm
   build_ok "${a}_gomp" "$CC" -O2 -fopenmp -I"$apps_src" -o "$out/${a}_gomp" "$apps_src/${a}_omp.c" -lm
@@ -170,6 +171,25 @@ ompc_stats() {
   } END { if (seen) print b, m; else print "n/a" }'
 }
 
+# What the DSM did, summed over the ranks (regions and barriers: the most
+# any rank saw), from the same OMPC_STATS output:
+# "REGIONS BARRIERS READ_FAULTS WRITE_FAULTS FETCHED FETCH_BYTES DIFFS
+# DIFF_BYTES NOTICES INVALIDATIONS", or nothing.
+dsm_stats() {
+  cat "$@" | awk '/^ompcluster/ && (/stats: rank/ || /dsm: faults/) {
+    s = $0; gsub(/[(),;:]/, " ", s); n = split(s, t, " "); seen = 1
+    for (i = 1; i < n; i++) {
+      if (t[i] == "regions" && t[i + 1] > v[1]) v[1] = t[i + 1]
+      if (t[i] == "barriers" && t[i + 1] > v[2]) v[2] = t[i + 1]
+      if (t[i] == "faults") { v[3] += t[i + 1]; v[4] += t[i + 3] }
+      if (t[i] == "fetched") { v[5] += t[i + 1]; v[6] += t[i + 2] }
+      if (t[i] == "diffs" && t[i + 1] == "sent") { v[7] += t[i + 2]; v[8] += t[i + 3] }
+      if (t[i] == "notices") v[9] += t[i + 1]
+      if (t[i] == "invalidations") v[10] += t[i - 1]
+    }
+  } END { if (seen) for (i = 1; i <= 10; i++) printf "%d%s", v[i], i < 10 ? " " : "\n" }'
+}
+
 # One application run: KEY COMMAND...; appends "KEY time check bytes msgs"
 # or "KEY failed: REASON".
 app_run() {
@@ -189,7 +209,9 @@ app_run() {
   fi
   case $k in
     *_mpi*) bm=$(awk '$1 == "mpi_bytes" { b = $2 } $1 == "mpi_msgs" { m = $2 } END { print b, m }' "$out/last.out") ;;
-    *_ours*) bm=$(ompc_stats "$out/last.out" "$out/last.err") ;;
+    *_ours*) bm=$(ompc_stats "$out/last.out" "$out/last.err")
+	     d=$(dsm_stats "$out/last.out" "$out/last.err")
+	     [ -n "$d" ] && put "dsm_${k#app_} $d" ;;
     *) bm="- -" ;;
   esac
   put "$k $tm $ck $bm"
