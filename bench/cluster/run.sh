@@ -66,7 +66,7 @@ run() {
   status=$?
   why=
   if [ $status -eq 124 ] || [ $status -eq 137 ]; then
-    why="hung (killed after ${limit}s)"
+    why="did not end within ${limit} s (killed: hung or too slow)"
   elif [ $status -ne 0 ]; then
     why="exit status $status: $(reason "$out/last.out")$(reason "$out/last.err")"
   fi

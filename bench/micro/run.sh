@@ -110,7 +110,7 @@ while [ $r -lt "$rounds" ]; do
 	if [ $status -ne 0 ] || [ -n "$reason" ]; then
 	  if [ -z "$reason" ]; then
 	    if [ $status -eq 124 ] || [ $status -eq 137 ]; then
-	      reason="hung (killed after ${tmo}s)"
+	      reason="did not end within ${tmo} s (killed: hung or too slow)"
 	    else
 	      reason="exit status $status: $(grep -v '^$' "$out/stderr" | head -1 | cut -c1-120)"
 	    fi
