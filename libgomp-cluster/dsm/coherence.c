@@ -11,6 +11,12 @@
    cluster forwards every blob until the next barrier, which gives every
    node all of them), and a later fetch protects the home's copy again.
 
+   Stack blocks are never write-protected at their home: glibc runs code
+   with every signal blocked (pthread_create writes to its caller's stack
+   after clone), and a fault there would kill the process.  Instead every
+   release announces the home's stack blocks that other nodes fetched
+   since the previous one, as if they had been written.
+
    Acquire: every non-home block named by a notice is invalidated; a block
    this node is writing at the same time (disjoint bytes, or a lock
    acquired while other local threads write) first sends its diff.
@@ -195,13 +201,25 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src,
 			c, gomp_dsm.home[c]);
       uint32_t st = gomp_dsm_state (c);
-      if (st == BS_INVALID || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
+      bool stack = gomp_dsm_stack_block (c);
+      if (stack)
+	{
+	  if (st == BS_INVALID)
+	    {
+	      gomp_dsm_protect (c, 1, PROT_READ | PROT_WRITE);
+	      gomp_dsm_set_state (c, BS_HOME_RW);
+	    }
+	}
+      else if (st == BS_INVALID
+	       || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
 	{
 	  /* From now on the home's own writes must produce notices.  */
 	  gomp_dsm_protect (c, 1, PROT_READ);
 	  gomp_dsm_set_state (c, BS_HOME_RO);
 	}
-      __atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src, __ATOMIC_ACQ_REL);
+      if (!__atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src,
+			      __ATOMIC_ACQ_REL) && stack)
+	gomp_dsm_list_add (&gomp_dsm.stack_copied, c);
       memcpy (copy + (size_t) i * bs, gomp_dsm_block_wview (c), bs);
     }
   /* Send after unlocking: a local thread inside MPI (which holds MPI's own
@@ -274,15 +292,26 @@ gomp_dsm_release (void **notices)
   flush_dirty ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
+  uint32_t ns, *sbuf = gomp_dsm_list_take (&gomp_dsm.stack_copied, &ns);
   uint32_t *out = NULL;
-  if (n)
+  if (n + ns)
     {
-      out = malloc (n * sizeof *out);
+      out = malloc ((n + ns) * sizeof *out);
       if (!out)
 	gomp_dsm_fatal ("out of memory for write notices");
       memcpy (out, buf, n * sizeof *out);
     }
   gomp_dsm_list_done (&gomp_dsm.notices, buf, n);
+  /* Stack blocks that others fetched: announced at every release as if
+     written (they mostly are), their copysets forgotten.  */
+  for (uint32_t i = 0; i < ns; i++)
+    {
+      gomp_dsm_lock (sbuf[i]);
+      __atomic_store_n (&gomp_dsm.copyset[sbuf[i]], 0, __ATOMIC_RELEASE);
+      gomp_dsm_unlock (sbuf[i]);
+      out[n + i] = sbuf[i];
+    }
+  gomp_dsm_list_done (&gomp_dsm.stack_copied, sbuf, ns);
   for (uint32_t i = 0; i < n; i++)
     {
       uint32_t b = out[i];
@@ -300,7 +329,7 @@ gomp_dsm_release (void **notices)
 	}
       gomp_dsm_unlock (b);
     }
-  n = n ? sort_unique (out, n) : 0;
+  n = n + ns ? sort_unique (out, n + ns) : 0;
   DSM_STAT (notices_sent, n);
   pthread_mutex_unlock (&rel_mutex);
   *notices = out;

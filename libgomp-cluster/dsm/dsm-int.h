@@ -98,6 +98,8 @@ struct gomp_dsm
   uint64_t *copyset;
   char *twins;			/* Block B's twin at twins + B * bsize.  */
   struct gomp_dsm_list notices, dirty;
+  struct gomp_dsm_list stack_copied;	/* Stack blocks homed here that
+					   another node fetched.  */
   uint32_t *cached;		/* Blocks ever fetched (M_CACHED).  */
   uint32_t ncached;
   /* Segment layout.  */
@@ -124,6 +126,9 @@ extern uint32_t gomp_dsm_block (const void *addr) H;
 extern char *gomp_dsm_block_addr (uint32_t b) H;
 extern char *gomp_dsm_block_wview (uint32_t b) H;
 extern size_t gomp_dsm_block_len (uint32_t b) H;
+/* True for blocks of the stack area (homed at their node, never
+   write-protected there: see coherence.c).  */
+extern bool gomp_dsm_stack_block (uint32_t b) H;
 extern void gomp_dsm_fatal (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2), noreturn)) H;
 /* Signal-safe: writes "ompcluster: rank R: dsm: MSG (errno text)" and

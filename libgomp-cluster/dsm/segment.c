@@ -161,6 +161,13 @@ gomp_dsm_block_len (uint32_t b)
 }
 
 bool
+gomp_dsm_stack_block (uint32_t b)
+{
+  return b >= gomp_dsm.area[1].first
+    && gomp_dsm_block_addr (b) >= gomp_dsm.stack_base;
+}
+
+bool
 gomp_dsm_contains (const void *addr)
 {
   return gomp_dsm_block (addr) != UINT32_MAX;
@@ -485,6 +492,7 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm.cached = map_anon (nb * 4, "the cached list");
   gomp_dsm_list_init (&gomp_dsm.notices, nb);
   gomp_dsm_list_init (&gomp_dsm.dirty, nb);
+  gomp_dsm_list_init (&gomp_dsm.stack_copied, nb);
 
   gomp_dsm_coherence_init ();
   gomp_dsm_heap_init ();
