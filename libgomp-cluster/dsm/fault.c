@@ -13,9 +13,13 @@
    calls MPI, malloc or a mutex.  A fault inside MPI (a thread whose stack
    is in the segment) is safe only when it needs no message: stacks are
    homed at their node and start writable there, and the service thread
-   never holds a block lock while it calls MPI.  A system call given an application-view
-   address of a protected block fails with EFAULT instead of faulting:
-   nothing in the module does that.  */
+   never holds a block lock while it calls MPI.  Code that runs with
+   SIGSEGV blocked (glibc's pthread_create between its clone and its
+   return, fork) dies on a protected block: stacks are therefore never
+   protected at their home (coherence.c); a pthread_t stored by
+   pthread_create into a shared global is still a known limit.  A system
+   call given an application-view address of a protected block fails with
+   EFAULT instead of faulting: nothing in the module does that.  */
 
 #include "dsm-int.h"
 #include <errno.h>
