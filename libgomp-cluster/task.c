@@ -549,6 +549,10 @@ gomp_task_make_ready (struct gomp_team_tasks *tt, struct gomp_task *t)
 	gomp_tlist_remove (&t->parent->busy_children, t, OFF_CHILD);
       gomp_tlist_push_lifo (&t->parent->ready_children, t, OFF_CHILD);
       gomp_task_word_notify (&t->parent->waiter);
+      /* Threads waiting for a deeper ancestor may run T as well.  */
+      if (GOMP_UNLIKELY (tt->deep_waiters))
+	for (struct gomp_task *p = t->parent->parent; p; p = p->parent)
+	  gomp_task_word_notify (&p->waiter);
     }
   if (t->member_of)
     {
@@ -573,10 +577,49 @@ gomp_task_dequeue (struct gomp_team_tasks *tt, struct gomp_task *t)
       gomp_tlist_remove (&t->parent->ready_children, t, OFF_CHILD);
       gomp_tlist_insert_after (&t->parent->busy_children,
 			       t->parent->busy_children.tail, t, OFF_CHILD);
+      t->parent->running_children++;
     }
   __atomic_store_n (&team->task_queued, team->task_queued - 1,
 		    __ATOMIC_RELAXED);
   t->kind = GOMP_TASK_RUNNING;
+}
+
+/* A queued task that descends from TASK, for a thread waiting in TASK
+   when no child or taskgroup member of it is ready and no child runs:
+   then only deeper descendants (say a grandchild whose parent's body
+   ended, detached) can make progress, and any descendant may run.  */
+static struct gomp_task *
+gomp_task_find_descendant (struct gomp_team_tasks *tt, struct gomp_task *task)
+{
+  if (task->running_children)
+    return NULL;
+  for (struct gomp_task *c = tt->queue.head; c; c = c->team_link.next)
+    for (struct gomp_task *p = c->parent; p; p = p->parent)
+      if (p == task)
+	return c;
+  return NULL;
+}
+
+/* Sleeps on behalf of TASK (with TG, when not NULL, the taskgroup it
+   waits for) until something it may run or wait for changes.  Called and
+   returning with the lock held.  */
+static void
+gomp_task_sleep (struct gomp_team_tasks *tt, struct gomp_task *task,
+		 struct gomp_taskgroup *tg)
+{
+  int word = 0;
+  task->waiter = &word;
+  if (tg)
+    tg->waiter = &word;
+  tt->deep_waiters++;
+  gomp_mutex_unlock (&tt->lock);
+  gomp_task_word_wait (&word);
+  gomp_mutex_lock (&tt->lock);
+  tt->deep_waiters--;
+  if (task->waiter == &word)
+    task->waiter = NULL;
+  if (tg && tg->waiter == &word)
+    tg->waiter = NULL;
 }
 
 /* T is complete.  Releases its successors, leaves its parent and
@@ -666,6 +709,8 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
       thr->icv = saved_icv;
     }
   gomp_mutex_lock (&tt->lock);
+  if (t->parent)
+    t->parent->running_children--;
   if (t->detach && !t->fulfilled && !cancelled)
     {
       /* omp_fulfill_event completes it.  */
@@ -955,22 +1000,18 @@ GOMP_taskwait (void)
     return;
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   gomp_mutex_lock (&tt->lock);
-  for (;;)
+  while (task->num_children)
     {
       struct gomp_task *c = task->ready_children.head;
+      if (c == NULL)
+	c = gomp_task_find_descendant (tt, task);
       if (c)
 	{
 	  gomp_task_dequeue (tt, c);
 	  gomp_task_run_locked (thr, tt, c);
-	  continue;
 	}
-      if (task->num_children == 0)
-	break;
-      int word = 0;
-      task->waiter = &word;
-      gomp_mutex_unlock (&tt->lock);
-      gomp_task_word_wait (&word);
-      gomp_mutex_lock (&tt->lock);
+      else
+	gomp_task_sleep (tt, task, NULL);
     }
   gomp_mutex_unlock (&tt->lock);
 }
@@ -990,6 +1031,8 @@ gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
   while (w.npred)
     {
       struct gomp_task *c = parent->ready_children.head;
+      if (c == NULL)
+	c = gomp_task_find_descendant (tt, parent);
       if (c)
 	{
 	  gomp_task_dequeue (tt, c);
@@ -999,9 +1042,11 @@ gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
       int word = 0;
       w.waiter = &word;
       parent->waiter = &word;
+      tt->deep_waiters++;
       gomp_mutex_unlock (&tt->lock);
       gomp_task_word_wait (&word);
       gomp_mutex_lock (&tt->lock);
+      tt->deep_waiters--;
       if (parent->waiter == &word)
 	parent->waiter = NULL;
       if (w.waiter == &word)
@@ -1085,27 +1130,20 @@ gomp_taskgroup_wait (struct gomp_thread *thr, struct gomp_task *task,
     {
       /* A member may wait for siblings outside the taskgroup: those are
 	 children of TASK, which may run them too.  */
+      if (tg->num_children == 0)
+	break;
       struct gomp_task *c = tg->ready.head;
-      if (c == NULL && tg->num_children)
+      if (c == NULL)
 	c = task->ready_children.head;
+      if (c == NULL)
+	c = gomp_task_find_descendant (tt, task);
       if (c)
 	{
 	  gomp_task_dequeue (tt, c);
 	  gomp_task_run_locked (thr, tt, c);
-	  continue;
 	}
-      if (tg->num_children == 0)
-	break;
-      int word = 0;
-      tg->waiter = &word;
-      task->waiter = &word;
-      gomp_mutex_unlock (&tt->lock);
-      gomp_task_word_wait (&word);
-      gomp_mutex_lock (&tt->lock);
-      if (tg->waiter == &word)
-	tg->waiter = NULL;
-      if (task->waiter == &word)
-	task->waiter = NULL;
+      else
+	gomp_task_sleep (tt, task, tg);
     }
   gomp_mutex_unlock (&tt->lock);
 }

@@ -133,6 +133,7 @@ struct gomp_task
   /* Children not finished, and how many.  */
   struct gomp_tlist ready_children, busy_children;
   unsigned long num_children;
+  unsigned long running_children;	/* Of those, running their body.  */
   int *waiter;				/* Set while taskwait sleeps.  */
   /* Dependences: of the children (this task as parent), and this task's
      own predecessor count, successors and depend items.  */
@@ -156,6 +157,9 @@ struct gomp_team_tasks
   gomp_mutex_t lock;
   struct gomp_tlist queue;
   struct gomp_team_tasks *next_spare;
+  /* Threads sleeping in taskwait, taskgroup end or taskwait depend, which
+     a new ready descendant of their task must wake.  */
+  unsigned deep_waiters;
   /* What the team's threads inherit from the master beyond the ICVs
      team.c copies: def-allocator-var and the league of a teams region.  */
   uintptr_t def_allocator;
