@@ -154,6 +154,9 @@ if [ "$nodes" -gt 1 ]; then
   cat >"$out/boards/ompcluster-${nodes}x${threads}.exp" <<EOF
 # Runs every test program through ompcrun on $nodes nodes of $threads threads.
 load_base_board_description "unix"
+# Local, although not named after this host (runtest presets 1).
+unset_board_info isremote
+set_board_info isremote 0
 set_board_info exec_shell "$OMPC_BUILD/bin/ompcrun -n $nodes -t $threads"
 EOF
 fi
