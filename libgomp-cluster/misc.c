@@ -54,11 +54,18 @@ GOMP_error (const char *msg, size_t msglen)
 }
 
 /* Pausing the host releases what the runtime holds between parallel
-   regions: the idle threads of the pool (team.c's gomp_pool_release when
-   it exists).  Not allowed inside a parallel region or a target region,
-   where it fails with -1, as in GCC's libgomp.  With several nodes the
-   pool of this node only is released.  */
-extern bool gomp_pool_release (void) __attribute__ ((weak));
+   regions: the calling thread's idle worker threads (their threadprivate
+   data goes with them; the next region starts new ones).  Not allowed
+   inside a parallel region or a target region, where it fails with -1, as
+   in GCC's libgomp.  With several nodes the pools of this node only are
+   released.  */
+static bool
+gomp_pause_host (void)
+{
+  struct gomp_pools_saved none = { NULL, 0 };
+  gomp_pools_restore (gomp_thread (), &none);
+  return true;
+}
 
 GOMP_EXPORT int
 omp_pause_resource (omp_pause_resource_t kind, int device_num)
@@ -69,7 +76,7 @@ omp_pause_resource (omp_pause_resource_t kind, int device_num)
     return -1;
   if (omp_get_level () > 0)
     return -1;
-  if (gomp_pool_release && !gomp_pool_release ())
+  if (!gomp_pause_host ())
     return -1;
   return 0;
 }
