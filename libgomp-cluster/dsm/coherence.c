@@ -342,15 +342,19 @@ invalidate (uint32_t *v, uint32_t n)
 {
   struct diff_buf *d = NULL;
   uint32_t k = 0;
+  /* Lock before looking at the state: a block being fetched right now
+     (INVALID, locked by the fetching thread) may bring data older than
+     the notice, so wait for it and invalidate it too.  */
   for (uint32_t i = 0; i < n; i++)
     {
+      gomp_dsm_lock (v[i]);
       uint32_t st = gomp_dsm_state (v[i]);
       if (st == BS_READ || st == BS_WRITE)
 	v[k++] = v[i];
+      else
+	gomp_dsm_unlock (v[i]);
     }
   n = k;
-  for (uint32_t i = 0; i < n; i++)
-    gomp_dsm_lock (v[i]);
   for (uint32_t i = 0; i < n; i++)
     if (gomp_dsm_state (v[i]) == BS_WRITE)
       {
