@@ -1,10 +1,12 @@
 /* lock.c -- cluster-wide locks (critical, GOMP_atomic_start, omp_*_lock),
-   named by an address.  The runtime has already serialised the node's own
-   threads (its node-local lock) before it calls these.
+   named by an address.  The runtime calls these directly: they also hand
+   the lock between the threads of one node.
 
    Each lock has one token; a node may enter only while it holds the token.
    The token stays in the node that last used it, so a node that takes the
-   same lock again and again sends nothing.  The lock's home rank (a hash
+   same lock again and again sends nothing, and it goes from thread to
+   thread inside a node without messages (at most GOMP_CL_LOCK_BATCH times
+   while another node waits).  The lock's home rank (a hash
    of the key) knows the last node that asked for the token (the tail of
    the queue): a request goes to the home, which forwards it to the
    previous tail; that node passes the token on when its thread unlocks (or
@@ -53,6 +55,7 @@ struct gomp_cl_lock
   bool reserved;	/* Arrived for omp_test_lock: keep it for us.  */
   int next;		/* The node to pass the token to, or -1.  */
   int waiters;		/* Threads of this node waiting for the token.  */
+  int streak;		/* Hand-offs inside this node while NEXT waits.  */
   int tail;		/* At the home: the last node that asked.  */
   void *rx;		/* The log that came with the token.  */
   size_t rx_len;
@@ -60,6 +63,12 @@ struct gomp_cl_lock
 };
 
 #define GOMP_CL_LOCK_BUCKETS 1024
+/* While another node waits, the token goes to at most this many more of
+   this node's waiting threads before it leaves: batching saves messages,
+   the bound keeps the other nodes from starving (a thread that spins on a
+   condition another node sets inside the critical section must not lock
+   it out for ever).  */
+#define GOMP_CL_LOCK_BATCH 4
 
 static pthread_mutex_t gomp_cl_lock_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct gomp_cl_lock *gomp_cl_locks[GOMP_CL_LOCK_BUCKETS];
@@ -231,6 +240,7 @@ gomp_cl_lock_handler (int src, const void *data, size_t len, uint64_t token)
 	gomp_cl_log_merge ((const char *) data + sizeof msg, log_len);
 	e->have_token = true;
 	e->requested = false;
+	e->streak = 0;
 	if (e->waiters)
 	  pthread_cond_broadcast (&e->cond);
 	else
@@ -319,16 +329,25 @@ gomp_cl_try_lock (void *key)
   return false;
 }
 
+/* Whether the token should leave for E->next now rather than go to one
+   of this node's waiting threads; with the mutex held.  */
+static bool
+gomp_cl_give_away (struct gomp_cl_lock *e)
+{
+  return e->next >= 0
+	 && (e->waiters == 0 || e->streak >= GOMP_CL_LOCK_BATCH);
+}
+
 void
 gomp_cl_unlock (void *key)
 {
-  struct gomp_cl_out out = { -1, NULL, 0 };
+  struct gomp_cl_out out = { -1, NULL, 0 }, again = { -1, NULL, 0 };
 
   pthread_mutex_lock (&gomp_cl_lock_mutex);
   struct gomp_cl_lock *e = gomp_cl_lock_get ((uintptr_t) key);
   if (!e->held)
     gomp_cl_fatal ("unlocking a lock this node does not hold");
-  if (e->waiters == 0)
+  if (e->waiters == 0 || gomp_cl_give_away (e))
     {
       /* The token may leave the node: release first, while the lock is
 	 still held so that nobody passes the token on meanwhile.  */
@@ -337,10 +356,20 @@ gomp_cl_unlock (void *key)
       pthread_mutex_lock (&gomp_cl_lock_mutex);
     }
   e->held = false;
-  if (e->waiters)
-    pthread_cond_broadcast (&e->cond);
-  else
-    gomp_cl_maybe_pass (e, &out);
+  if (gomp_cl_give_away (e))
+    {
+      gomp_cl_pass_token (e, &out);
+      /* This node's waiting threads get in line again, behind it.  */
+      if (e->waiters)
+	gomp_cl_request (e, &again);
+    }
+  else if (e->waiters)
+    {
+      if (e->next >= 0)
+	e->streak++;
+      pthread_cond_broadcast (&e->cond);
+    }
   pthread_mutex_unlock (&gomp_cl_lock_mutex);
   gomp_cl_send_out (&out);
+  gomp_cl_send_out (&again);
 }

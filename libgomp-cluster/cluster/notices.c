@@ -9,8 +9,9 @@
    last barrier; the barrier then sends each node's own blobs to everybody
    and empties every log.  Identical blobs (the same pages written again,
    e.g. a counter updated in a critical handed around thousands of times)
-   are kept once.  The blob format is the DSM's: this file only stores,
-   compares and forwards them.  */
+   are kept once; a log too long for a token is replaced by "acquire
+   everything" (GOMP_CL_LOG_MAX).  The blob format is the DSM's: this file
+   only stores, compares and forwards them.  */
 
 #include "cluster-int.h"
 #include <pthread.h>
@@ -29,6 +30,17 @@ struct gomp_cl_entry
 static pthread_mutex_t gomp_cl_log_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
   = &gomp_cl_log_head;
+
+/* A lock's token carries at most this many bytes of log.  A longer log
+   (many different pages written between barriers) travels as one record
+   of origin GOMP_CL_LOG_ALL, which tells the receiver to acquire
+   everything (gomp_dsm_acquire_all); a node that received it passes it on
+   until the next barrier, since it no longer knows the entries it
+   stands for.  */
+#define GOMP_CL_LOG_MAX (64 * 1024)
+#define GOMP_CL_LOG_ALL (-1)
+static size_t gomp_cl_log_bytes;
+static bool gomp_cl_log_all;
 
 static uint64_t
 gomp_cl_hash (const unsigned char *p, size_t len)
@@ -63,6 +75,7 @@ gomp_cl_log_add (int origin, const void *blob, size_t len)
   memcpy (e->data, blob, len);
   *gomp_cl_log_tail = e;
   gomp_cl_log_tail = &e->next;
+  gomp_cl_log_bytes += 8 + len;
   pthread_mutex_unlock (&gomp_cl_log_mutex);
 }
 
@@ -82,6 +95,19 @@ gomp_cl_log_pack (void **buf, bool own_only)
   unsigned char *p;
 
   pthread_mutex_lock (&gomp_cl_log_mutex);
+  if (!own_only && (gomp_cl_log_all || gomp_cl_log_bytes > GOMP_CL_LOG_MAX))
+    {
+      int32_t origin = GOMP_CL_LOG_ALL;
+      uint32_t zero = 0;
+      p = malloc (8);
+      if (!p)
+	gomp_cl_fatal ("out of memory for write notices");
+      memcpy (p, &origin, 4);
+      memcpy (p + 4, &zero, 4);
+      pthread_mutex_unlock (&gomp_cl_log_mutex);
+      *buf = p;
+      return 8;
+    }
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
     if (!own_only || e->origin == gomp_cl_rank)
       size += 8 + e->len;
@@ -128,7 +154,13 @@ static void
 gomp_cl_merge_one (int origin, const unsigned char *data, uint32_t n,
 		   void *arg)
 {
-  if (origin != gomp_cl_rank)
+  if (origin == GOMP_CL_LOG_ALL)
+    {
+      pthread_mutex_lock (&gomp_cl_log_mutex);
+      gomp_cl_log_all = true;
+      pthread_mutex_unlock (&gomp_cl_log_mutex);
+    }
+  else if (origin != gomp_cl_rank)
     gomp_cl_log_add (origin, data, n);
 }
 
@@ -143,13 +175,16 @@ struct gomp_cl_blobs
   const void **blobs;
   size_t *lens;
   int n;
+  bool all;
 };
 
 static void
 gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
 		   void *arg)
 {
-  if (origin != gomp_cl_rank)
+  if (origin == GOMP_CL_LOG_ALL)
+    ((struct gomp_cl_blobs *) arg)->all = true;
+  else if (origin != gomp_cl_rank)
     ((struct gomp_cl_blobs *) arg)->n++;
 }
 
@@ -160,7 +195,7 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
 		     void *arg)
 {
   struct gomp_cl_blobs *b = arg;
-  if (origin == gomp_cl_rank)
+  if (origin == gomp_cl_rank || origin == GOMP_CL_LOG_ALL)
     return;
   if (b->n == gomp_cl_rank)
     {
@@ -174,9 +209,14 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
 void
 gomp_cl_acquire_packed (const void *buf, size_t len)
 {
-  struct gomp_cl_blobs b = { NULL, NULL, 0 };
+  struct gomp_cl_blobs b = { NULL, NULL, 0, false };
 
   gomp_cl_log_each (buf, len, gomp_cl_count_one, &b);
+  if (b.all)
+    {
+      gomp_dsm_acquire_all ();
+      return;
+    }
   if (b.n == 0)
     return;
   int slots = b.n + 1;
@@ -200,6 +240,8 @@ gomp_cl_log_clear (void)
   e = gomp_cl_log_head;
   gomp_cl_log_head = NULL;
   gomp_cl_log_tail = &gomp_cl_log_head;
+  gomp_cl_log_bytes = 0;
+  gomp_cl_log_all = false;
   pthread_mutex_unlock (&gomp_cl_log_mutex);
   for (; e; e = next)
     {

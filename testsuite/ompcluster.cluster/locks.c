@@ -1,15 +1,18 @@
 /* A lock, an unnamed and a named critical section handed between nodes
-   thousands of times; the data they protect lives in shared memory.  */
+   thousands of times; the data they protect lives in shared memory.  Then
+   the threads take strict turns under the lock.  */
 /* ompc-nodes: 1 1x2 2x1 2x2 3x1 */
 /* ompc-timeout: 120 */
 #include <omp.h>
 #include <stdio.h>
 
-#define ITERS 1000
+#define ITERS 500
+#define TURNS 50
 static omp_lock_t lock;
 static long by_lock, by_critical, by_named;
 static long history[3 * ITERS * 8];
 static int hist_len;
+static int turn;
 
 int
 main (void)
@@ -35,8 +38,28 @@ main (void)
 #pragma omp critical (named)
 	by_named += 3;
       }
+    /* Strict turns: thread T may only take its turn after thread T-1, so
+       the lock goes round every node TURNS times; the threads that wait
+       keep taking the lock (they must not lock the others out).  */
+    int me = omp_get_thread_num (), n = omp_get_num_threads ();
+    for (int i = 0; i < TURNS; i++)
+      for (int done = 0; !done;)
+	{
+	  omp_set_lock (&lock);
+	  if (turn % n == me)
+	    {
+	      turn++;
+	      done = 1;
+	    }
+	  omp_unset_lock (&lock);
+	}
   }
   omp_destroy_lock (&lock);
+  if (turn != team * TURNS)
+    {
+      printf ("%d turns, expected %d\n", turn, team * TURNS);
+      return 1;
+    }
   if (by_lock != (long) team * ITERS || by_critical != 2L * team * ITERS
       || by_named != 3L * team * ITERS)
     {
