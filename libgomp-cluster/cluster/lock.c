@@ -20,9 +20,10 @@
    thread and by the unlocking thread; the handlers below run on the
    service thread and never block.
 
-   omp_test_lock: if the token is elsewhere, the first try asks for it and
-   fails; when the token arrives it is kept for this node until one of its
-   threads tries (or sets) the lock again.  */
+   omp_test_lock: if the token is elsewhere, the try asks for it and fails;
+   the token that arrives stays here, free, for the next try, unless
+   another node asks for it meanwhile: it is never kept for a node that
+   may not try again.  */
 
 #include "cluster-int.h"
 #include <pthread.h>
@@ -52,7 +53,6 @@ struct gomp_cl_lock
   bool have_token;	/* The token is in this node.  */
   bool held;		/* A thread of this node holds the lock.  */
   bool requested;	/* A request is on its way; the token will come.  */
-  bool reserved;	/* Arrived for omp_test_lock: keep it for us.  */
   int next;		/* The node to pass the token to, or -1.  */
   int waiters;		/* Threads of this node waiting for the token.  */
   int streak;		/* Hand-offs inside this node while NEXT waits.  */
@@ -161,7 +161,7 @@ gomp_cl_pass_token (struct gomp_cl_lock *e, struct gomp_cl_out *out)
 static void
 gomp_cl_maybe_pass (struct gomp_cl_lock *e, struct gomp_cl_out *out)
 {
-  if (e->have_token && !e->held && !e->reserved && e->waiters == 0
+  if (e->have_token && !e->held && e->waiters == 0
       && e->next >= 0)
     gomp_cl_pass_token (e, out);
 }
@@ -244,7 +244,7 @@ gomp_cl_lock_handler (int src, const void *data, size_t len, uint64_t token)
 	if (e->waiters)
 	  pthread_cond_broadcast (&e->cond);
 	else
-	  e->reserved = true;
+	  gomp_cl_maybe_pass (e, &out);
 	break;
       }
     default:
@@ -269,7 +269,6 @@ gomp_cl_take (struct gomp_cl_lock *e, bool remote)
   size_t rx_len = e->rx_len;
 
   e->held = true;
-  e->reserved = false;
   e->rx = NULL;
   e->rx_len = 0;
   pthread_mutex_unlock (&gomp_cl_lock_mutex);
