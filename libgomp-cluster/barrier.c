@@ -35,6 +35,9 @@ gomp_bar_release (struct gomp_team *team, unsigned s, void *buf, size_t len,
       else
 	gomp_cluster->barrier ();
     }
+  /* Every thread has left the construct a cancel for/sections applied to
+     (static loops have no work-share start to clear it).  */
+  team->ws_cancelled = 0;
   unsigned next = ((s >> GOMP_BAR_GEN_SHIFT) + 1) << GOMP_BAR_GEN_SHIFT;
   __atomic_store_n (&bar->state, (int) next, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&bar->sleepers, __ATOMIC_SEQ_CST))
@@ -95,7 +98,10 @@ gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
       else
 	{
 	  __atomic_add_fetch (&bar->sleepers, 1, __ATOMIC_SEQ_CST);
-	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s)
+	  /* task.c wakes sleepers only: a task queued before this thread
+	     counted itself among them is seen here.  */
+	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s
+	      && !__atomic_load_n (&team->task_queued, __ATOMIC_SEQ_CST))
 	    gomp_futex_wait (&bar->state, (int) s);
 	  __atomic_sub_fetch (&bar->sleepers, 1, __ATOMIC_RELAXED);
 	}

@@ -528,11 +528,24 @@ gomp_task_remove_depend (struct gomp_task *t)
 
 /* ---- Queueing and completion (all with the team's task lock held). ---- */
 
+/* After queueing tasks (task_queued was stored with seq_cst): threads
+   spinning in the barrier see task_queued themselves, and one about to
+   sleep checks it after counting itself in the sleepers (barrier.c).  */
 void
 gomp_barrier_maybe_wake (struct gomp_team *team)
 {
-  if (__atomic_load_n (&team->barrier.state, __ATOMIC_SEQ_CST)
-      & GOMP_BAR_ARRIVED_MASK)
+  if (__atomic_load_n (&team->barrier.sleepers, __ATOMIC_SEQ_CST))
+    gomp_team_barrier_wake (team);
+}
+
+/* After the team's last task finished (task_count was stored with
+   seq_cst): the barrier can complete only if every thread has arrived;
+   otherwise the last to arrive sees task_count itself.  */
+static inline void
+gomp_barrier_wake_done (struct gomp_team *team)
+{
+  if ((__atomic_load_n (&team->barrier.state, __ATOMIC_SEQ_CST)
+       & GOMP_BAR_ARRIVED_MASK) >= team->barrier.total)
     gomp_team_barrier_wake (team);
 }
 
@@ -670,7 +683,10 @@ gomp_task_complete (struct gomp_team_tasks *tt, struct gomp_task *t)
   if (t->deps)
     gomp_dep_table_free (t->deps);
   unsigned long left = team->task_count - 1;
-  __atomic_store_n (&team->task_count, left, __ATOMIC_SEQ_CST);
+  if (left)
+    __atomic_store_n (&team->task_count, left, __ATOMIC_RELEASE);
+  else
+    __atomic_store_n (&team->task_count, left, __ATOMIC_SEQ_CST);
   return left == 0;
 }
 
@@ -722,7 +738,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
   if (!last)
     return false;
   gomp_mutex_unlock (&tt->lock);
-  gomp_team_barrier_wake (team);
+  gomp_barrier_wake_done (team);
   return true;
 }
 
@@ -904,8 +920,10 @@ gomp_task_submit (struct gomp_team_tasks *tt, struct gomp_task *parent,
     t->member_of->num_children++;
   parent->num_children++;
   parent->had_children = true;
+  /* No barrier can complete meanwhile: the creator has not arrived, or
+     runs a task that keeps the count above zero.  */
   __atomic_store_n (&team->task_count, team->task_count + 1,
-		    __ATOMIC_SEQ_CST);
+		    __ATOMIC_RELEASE);
   if (t->ndeps)
     gomp_task_add_depend (parent, t, depend, true);
   if (t->npred)
@@ -1194,7 +1212,7 @@ omp_fulfill_event (omp_event_handle_t event)
     }
   gomp_mutex_unlock (&tt->lock);
   if (last)
-    gomp_team_barrier_wake (team);
+    gomp_barrier_wake_done (team);
 }
 
 GOMP_EXPORT int
