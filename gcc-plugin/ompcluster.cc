@@ -46,8 +46,9 @@
    before GCC fuses atomics into .ATOMIC_BIT_TEST_AND_SET and the like.
 
    Options (-fplugin-arg-ompcluster-NAME):
-     verbose   report per translation unit what moved and what was rewritten
-     help      list the options
+     verbose      report per translation unit what moved and was rewritten
+     no-warnings  leave out the warnings below
+     help         list the options
    Any other option is an error.
 
    Warnings (with file and line) for what stays unsafe across nodes: inline
@@ -67,11 +68,15 @@ static const char ompc_help[] =
   "  verbose   report per translation unit the variables moved to the\n"
   "            shared segment (and their bytes), the renaming of main, and\n"
   "            the heap calls and atomics rewritten\n"
+  "  no-warnings\n"
+  "            do not warn about what stays unsafe across nodes (for test\n"
+  "            suites that compare the compiler's output exactly)\n"
   "  help      print this list\n";
 
 static struct plugin_info ompc_plugin_info = { "0.1", ompc_help };
 
 static bool ompc_verbose;
+static bool ompc_warnings = true;
 
 /* What this translation unit changed, for the verbose report.  */
 static struct
@@ -193,10 +198,11 @@ ompc_move_globals (void)
 	{
 	  if (strcmp (sec, OMPC_DATA_SECTION) && strcmp (sec, OMPC_BSS_SECTION))
 	    {
-	      warning_at (DECL_SOURCE_LOCATION (decl), 0,
-			  "ompcluster: %qD stays in section %qs, outside the "
-			  "shared segment: threads on other nodes do not see "
-			  "its changes", decl, sec);
+	      if (ompc_warnings)
+		warning_at (DECL_SOURCE_LOCATION (decl), 0,
+			    "ompcluster: %qD stays in section %qs, outside "
+			    "the shared segment: threads on other nodes do "
+			    "not see its changes", decl, sec);
 	      ompc_stats.kept++;
 	    }
 	  continue;
@@ -462,7 +468,8 @@ ompc_rewrite_function (function *fun)
 	gimple *stmt = gsi_stmt (gsi);
 	if (gasm *a = dyn_cast<gasm *> (stmt))
 	  {
-	    if (omp && !warned_asm && gimple_asm_string (a)[0])
+	    if (omp && ompc_warnings && !warned_asm
+		&& gimple_asm_string (a)[0])
 	      {
 		warning_at (gimple_location (a), 0,
 			    "ompcluster: inline assembly in a function with "
@@ -482,8 +489,9 @@ ompc_rewrite_function (function *fun)
 	if (tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt)
 					     : NULL_TREE)
 	  {
-	    if (startswith (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)),
-			    "GOMP_target"))
+	    if (ompc_warnings
+		&& startswith (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn)),
+			       "GOMP_target"))
 	      warning_at (gimple_location (stmt), 0,
 			  "ompcluster: %<target%> constructs are not "
 			  "distributed: the region runs on the host, in the "
@@ -599,6 +607,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       const char *key = info->argv[i].key;
       if (strcmp (key, "verbose") == 0 && !info->argv[i].value)
 	ompc_verbose = true;
+      else if (strcmp (key, "no-warnings") == 0 && !info->argv[i].value)
+	ompc_warnings = false;
       else if (strcmp (key, "help") == 0 && !info->argv[i].value)
 	fputs (ompc_help, stderr);
       else

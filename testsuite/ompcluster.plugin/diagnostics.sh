@@ -16,6 +16,8 @@ check "warning: target region, with file and line" \
   "grep -E 'warn\.c:$(line_of target):[0-9]+: warning: ompcluster: .target. constructs are not distributed' warn.err"
 check "no warning for asm outside OpenMP code or an empty asm" \
   "test \$(grep -c 'warning: ompcluster: inline assembly' warn.err) = 1"
+check "no-warnings leaves them out" \
+  "\"$OMPCC\" -c -fplugin-arg-ompcluster-no-warnings -foffload=disable \"$W\" -o warn.o 2> nowarn.err && ! grep -F ompcluster nowarn.err"
 check "-w silences the warnings" \
   "\"$OMPCC\" -c -w -foffload=disable \"$W\" -o warn.o 2> quiet.err && ! test -s quiet.err"
 
@@ -32,7 +34,7 @@ check "verbose: a unit without main says so" \
   "grep -F 'main not defined here' tub.err"
 
 check "help lists the options" \
-  "\"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  verbose ' && \"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  help '"
+  "\"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  verbose ' && \"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  help ' && \"$OMPCC\" -c -fplugin-arg-ompcluster-help \"$AUX/tu-b.c\" -o b.o 2>&1 | grep -E '^  no-warnings\$'"
 check "unknown option is an error" \
   "! \"$OMPCC\" -c -fplugin-arg-ompcluster-bogus=1 \"$AUX/tu-b.c\" -o b.o 2> bogus.err && grep -F \"error: ompcluster: unknown option '-fplugin-arg-ompcluster-bogus=1'\" bogus.err"
 
