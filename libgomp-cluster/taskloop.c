@@ -81,7 +81,7 @@ gomp_taskloop_split (struct gomp_taskloop_split *sp, unsigned flags,
   else
     {
       if (num_tasks == 0)
-	num_tasks = team ? team->nthreads : 1;
+	num_tasks = team ? team->local_nthreads : 1;
       if (num_tasks >= n)
 	num_tasks = n;
       else
