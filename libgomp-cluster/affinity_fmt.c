@@ -29,25 +29,33 @@ static const struct
   { 'i', "native_thread_id" }, { 'A', "thread_affinity" },
 };
 
-/* Appends S to BUF (of SIZE, at *POS) padded to WIDTH; the text is always
-   counted, even past SIZE.  */
+/* Appends C to BUF (of SIZE, at *POS); the text is always counted, even
+   past SIZE.  */
+static inline void
+gomp_aff_putc (char *buf, size_t size, size_t *pos, char c)
+{
+  if (*pos + 1 < size)
+    buf[*pos] = c;
+  (*pos)++;
+}
+
+/* Appends S padded to WIDTH: on the right unless RIGHT, with zeros after
+   any sign when ZERO.  */
 static void
 gomp_aff_put (char *buf, size_t size, size_t *pos, const char *s,
 	      int width, bool right, bool zero)
 {
   size_t len = strlen (s);
   size_t pad = width > 0 && (size_t) width > len ? width - len : 0;
-  char padc = zero ? '0' : ' ';
+  if (right && zero && *s == '-')
+    gomp_aff_putc (buf, size, pos, *s++);
   if (right)
-    for (; pad; pad--, (*pos)++)
-      if (*pos + 1 < size)
-	buf[*pos] = padc;
-  for (size_t i = 0; i < len; i++, (*pos)++)
-    if (*pos + 1 < size)
-      buf[*pos] = s[i];
-  for (; pad; pad--, (*pos)++)
-    if (*pos + 1 < size)
-      buf[*pos] = ' ';
+    for (; pad; pad--)
+      gomp_aff_putc (buf, size, pos, zero ? '0' : ' ');
+  for (; *s; s++)
+    gomp_aff_putc (buf, size, pos, *s);
+  for (; pad; pad--)
+    gomp_aff_putc (buf, size, pos, ' ');
 }
 
 /* The value of field LETTER for the calling thread.  */

@@ -537,6 +537,95 @@ show_default_device (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_global_icv.default_device_var);
 }
 
+/* teams.c's nteams-var and teams-thread-limit-var, alloc.c's
+   def-allocator-var.  */
+extern int gomp_nteams_var, gomp_teams_thread_limit_var;
+extern uintptr_t gomp_def_allocator;
+
+static bool
+parse_num_teams (const struct gomp_env_var *v, const char *val)
+{
+  return parse_int_nonneg (val, &gomp_nteams_var) && gomp_nteams_var > 0;
+}
+
+static void
+show_num_teams (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_nteams_var);
+}
+
+static bool
+parse_teams_thread_limit (const struct gomp_env_var *v, const char *val)
+{
+  return parse_int_nonneg (val, &gomp_teams_thread_limit_var)
+	 && gomp_teams_thread_limit_var > 0;
+}
+
+static void
+show_teams_thread_limit (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_teams_thread_limit_var);
+}
+
+/* The predefined allocators, by their omp_allocator_handle_t value.  */
+static const char *const gomp_allocator_names[] = {
+  NULL, "omp_default_mem_alloc", "omp_large_cap_mem_alloc",
+  "omp_const_mem_alloc", "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc",
+  "omp_cgroup_mem_alloc", "omp_pteam_mem_alloc", "omp_thread_mem_alloc"
+};
+
+static bool
+parse_allocator (const struct gomp_env_var *v, const char *val)
+{
+  const char *p = gomp_skip_space (val);
+  size_t n = strlen (p);
+  while (n && isspace ((unsigned char) p[n - 1]))
+    n--;
+  for (size_t i = 1; i < sizeof gomp_allocator_names
+			 / sizeof gomp_allocator_names[0]; i++)
+    if (strlen (gomp_allocator_names[i]) == n
+	&& strncmp (p, gomp_allocator_names[i], n) == 0)
+      {
+	gomp_def_allocator = i;
+	return true;
+      }
+  return false;
+}
+
+static void
+show_allocator (char *buf, size_t len)
+{
+  uintptr_t a = gomp_def_allocator;
+  snprintf (buf, len, "%s",
+	    a < sizeof gomp_allocator_names / sizeof gomp_allocator_names[0]
+	    && gomp_allocator_names[a] ? gomp_allocator_names[a] : "custom");
+}
+
+/* OMP_TARGET_OFFLOAD: 0 DEFAULT, 1 MANDATORY, 2 DISABLED (target.c).  */
+int gomp_target_offload_var;
+
+static bool
+parse_target_offload (const struct gomp_env_var *v, const char *val)
+{
+  static const char *const names[] = { "default", "mandatory", "disabled" };
+  const char *p = gomp_skip_space (val);
+  for (int i = 0; i < 3; i++)
+    if (strncasecmp (p, names[i], strlen (names[i])) == 0
+	&& !*gomp_skip_space (p + strlen (names[i])))
+      {
+	gomp_target_offload_var = i;
+	return true;
+      }
+  return false;
+}
+
+static void
+show_target_offload (char *buf, size_t len)
+{
+  static const char *const names[] = { "DEFAULT", "MANDATORY", "DISABLED" };
+  snprintf (buf, len, "%s", names[gomp_target_offload_var]);
+}
+
 static bool
 parse_debug (const struct gomp_env_var *v, const char *val)
 {
@@ -700,6 +789,19 @@ static const struct gomp_env_var gomp_env_table[] = {
   { "OMP_DEFAULT_DEVICE", "non-negative integer", "0",
     "Device of target regions without a device clause.",
     parse_default_device, show_default_device, false },
+  { "OMP_NUM_TEAMS", "positive integer", "0 (the implementation's choice)",
+    "Teams of a teams construct without num_teams.", parse_num_teams,
+    show_num_teams, false },
+  { "OMP_TEAMS_THREAD_LIMIT", "positive integer", "0 (no limit)",
+    "Threads per team of a teams construct without thread_limit.",
+    parse_teams_thread_limit, show_teams_thread_limit, false },
+  { "OMP_ALLOCATOR", "a predefined allocator's name",
+    "omp_default_mem_alloc", "The default memory allocator.",
+    parse_allocator, show_allocator, false },
+  { "OMP_TARGET_OFFLOAD", "DEFAULT, MANDATORY or DISABLED", "DEFAULT",
+    "Whether target regions must run on a device (there is none: "
+    "MANDATORY makes them an error).", parse_target_offload,
+    show_target_offload, false },
   { "GOMP_SPINCOUNT", "integer[k|M|G|T] or infinite", "300000 (1000 when "
     "oversubscribed)", "How long a waiting thread spins before it sleeps.",
     parse_spincount, show_spincount, true },

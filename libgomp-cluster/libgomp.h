@@ -111,6 +111,8 @@ extern int gomp_wait_policy;			/* -1 unset, 0 passive, 1 active */
 extern bool gomp_display_affinity_var;		/* OMP_DISPLAY_AFFINITY */
 extern char *gomp_affinity_format_var;		/* OMP_AFFINITY_FORMAT */
 extern size_t gomp_affinity_format_len;
+extern int gomp_target_offload_var;	/* OMP_TARGET_OFFLOAD: 0 DEFAULT,
+					   1 MANDATORY, 2 DISABLED */
 /* Cluster mode: the nthreads-var of the initial task becomes nodes x
    OMP_NUM_THREADS (a top-level team spans the nodes).  Idempotent; start.c
    should call it right after setting gomp_cluster; GOMP_parallel and
@@ -313,6 +315,10 @@ extern void gomp_team_start (void (*fn) (void *), void *data,
 			     void *reduction_data,
 			     const struct gomp_loop_spec *ws0);
 extern void gomp_team_end (void);
+/* The ICVs of the implicit tasks of a team at LEVEL whose master's ICVs are
+   ICV (OMP_NUM_THREADS and OMP_PROC_BIND lists applied).  */
+extern void gomp_child_icv (struct gomp_task_icv *child,
+			    const struct gomp_task_icv *icv, unsigned level);
 /* A new contention group on the calling thread (a target region run on
    the host inside a team): gomp_pools_save sets the thread's pools aside,
    so that the group's regions start new threads; gomp_pools_restore ends
@@ -329,9 +335,13 @@ extern void gomp_pools_restore (struct gomp_thread *thr,
 /* Threads the process runs (workers + initial), for the spin throttle.  */
 extern unsigned gomp_managed_threads;
 
-/* parallel.c */
-extern void gomp_parallel_start (void (*fn) (void *), void *data,
-				 unsigned nthreads, unsigned flags);
+/* parallel.c: a top-level region in cluster mode (LOOP: a combined
+   parallel loop's, or NULL); it spans the nodes when rank 0 asks for at
+   least one thread per node.  */
+struct gomp_loop_spec;
+extern void gomp_parallel_cluster (void (*fn) (void *), void *data,
+				   unsigned num_threads, unsigned flags,
+				   const struct gomp_loop_spec *loop);
 
 /* iter.c / iter_ull.c: schedule arithmetic on the current work share.
    Each returns false when the thread gets no more iterations.  */
@@ -353,7 +363,8 @@ struct gomp_loop_spec
 extern void gomp_loop_init (struct gomp_work_share *ws, long start, long end,
 			    long incr, enum gomp_schedule_type sched,
 			    long chunk, bool ordered);
-/* A combined parallel loop (or sections) region.  */
+/* A combined parallel loop (or sections) region (SPEC: its loop; COUNT:
+   the sections, for OMP_DYNAMIC).  */
 extern void gomp_parallel_loop (void (*fn) (void *), void *data,
 				unsigned num_threads, unsigned flags,
 				const struct gomp_loop_spec *spec,
@@ -369,8 +380,13 @@ extern void gomp_loop_ull_init (struct gomp_work_share *ws, bool up,
 #define GOMP_NO_TICKET (~0ul)
 extern void gomp_ordered_chunk_done (void);
 
-/* critical.c: the mutex GOMP_atomic_start uses (also its cluster key).  */
+/* critical.c: the mutex GOMP_atomic_start uses (also its cluster key),
+   and the cluster form of every lock named by KEY: a node-local mutex for
+   KEY (never the word at KEY), then the module's lock of KEY.  */
 extern gomp_mutex_t gomp_atomic_lock;
+extern void gomp_cluster_lock_acquire (void *key);
+extern void gomp_cluster_lock_release (void *key);
+extern bool gomp_cluster_lock_try (void *key);
 
 /* affinity.c: processors and places.  OMP_PLACES is checked at start-up
    (gomp_places_parse_check) but turned into places, through hwloc for the

@@ -3,9 +3,9 @@
    are in the "abi" part.  omp_lock_t is GCC's 4-byte lock word (a futex
    mutex here); omp_nest_lock_t is the struct below (16 bytes like GCC's).
    A nestable lock is owned by a task.  GCC 12's libgomp.so.1 exports no
-   omp_init_*lock_with_hint (omp.h declares them), so neither do we.  Across nodes the cluster module's
-   lock named by the lock's address replaces the word in memory (which the
-   DSM may share between nodes), and the owner token carries the rank.  */
+   omp_init_*lock_with_hint (omp.h declares them), so neither do we.  Across nodes critical.c's cluster
+   locks replace the word in memory (which the DSM may share between
+   nodes), and the owner token carries the rank.  */
 
 #include "libgomp.h"
 
@@ -35,7 +35,7 @@ static inline void
 gomp_lock_acquire (gomp_mutex_t *m)
 {
   if (GOMP_UNLIKELY (gomp_cluster != NULL))
-    gomp_cluster->lock (m);
+    gomp_cluster_lock_acquire (m);
   else
     gomp_mutex_lock (m);
 }
@@ -44,7 +44,7 @@ static inline void
 gomp_lock_release (gomp_mutex_t *m)
 {
   if (GOMP_UNLIKELY (gomp_cluster != NULL))
-    gomp_cluster->unlock (m);
+    gomp_cluster_lock_release (m);
   else
     gomp_mutex_unlock (m);
 }
@@ -53,7 +53,7 @@ static inline bool
 gomp_lock_try (gomp_mutex_t *m)
 {
   if (GOMP_UNLIKELY (gomp_cluster != NULL))
-    return gomp_cluster->try_lock (m);
+    return gomp_cluster_lock_try (m);
   return gomp_mutex_trylock (m);
 }
 

@@ -330,32 +330,7 @@ GOMP_loop_ordered_runtime_next (long *istart, long *iend)
 }
 
 /* Combined parallel loops (and sections): every thread of the team starts
-   inside the loop.  A region spanning nodes goes through a trampoline that
-   sets the loop up on each node, since the cluster module passes only FN
-   and DATA to the other nodes.  */
-struct gomp_parallel_loop_tramp
-{
-  void (*fn) (void *);
-  void *data;
-  struct gomp_loop_spec spec;
-};
-
-static void
-gomp_parallel_loop_trampoline (void *arg)
-{
-  struct gomp_parallel_loop_tramp *t = arg;
-  struct gomp_thread *thr = gomp_thread ();
-  thr->ts.static_trip = 0;
-  thr->ts.ordered_ticket = GOMP_NO_TICKET;
-  if (gomp_work_share_start ())
-    {
-      gomp_loop_init (thr->ts.work_share, t->spec.start, t->spec.end,
-		      t->spec.incr, t->spec.sched, t->spec.chunk, false);
-      gomp_work_share_init_done ();
-    }
-  t->fn (t->data);
-}
-
+   inside the loop.  */
 void
 gomp_parallel_loop (void (*fn) (void *), void *data, unsigned num_threads,
 		    unsigned flags, const struct gomp_loop_spec *spec,
@@ -364,18 +339,7 @@ gomp_parallel_loop (void (*fn) (void *), void *data, unsigned num_threads,
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
     {
-      struct gomp_parallel_loop_tramp *t
-	= gomp_cluster->malloc (sizeof *t);
-      if (!t)
-	gomp_fatal ("out of shared memory starting a parallel loop");
-      t->fn = fn;
-      t->data = data;
-      t->spec = *spec;
-      gomp_parallel_start (gomp_parallel_loop_trampoline, t, num_threads,
-			   flags);
-      gomp_parallel_loop_trampoline (t);
-      gomp_team_end ();
-      gomp_cluster->free (t);
+      gomp_parallel_cluster (fn, data, num_threads, flags, spec);
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, count);

@@ -5,47 +5,141 @@
 
 #include "libgomp.h"
 
-/* Starts the team of a region met by the calling thread; the caller then
-   runs FN (DATA) as its thread 0 (or BASE) and calls gomp_team_end.  A
-   top-level region on rank 0 of a cluster with at least one thread per node
-   spans the nodes (cluster.h).  */
-void
-gomp_parallel_start (void (*fn) (void *), void *data, unsigned num_threads,
-		     unsigned flags)
+/* Across nodes, a region's implicit tasks need the ICVs rank 0's master
+   gives them (omp_set_num_threads, omp_set_schedule... change them only
+   there), and a combined parallel loop needs its loop set up on every node,
+   while the cluster module passes only FN and DATA.  Such a region goes
+   through this trampoline, in the shared heap.  */
+struct gomp_region_tramp
 {
-  struct gomp_thread *thr = gomp_thread ();
-  unsigned n;
+  void (*fn) (void *);
+  void *data;
+  bool has_icv, has_loop;
+  struct gomp_task_icv icv;
+  struct gomp_loop_spec loop;
+};
 
-  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
+static void
+gomp_region_trampoline (void *arg)
+{
+  struct gomp_region_tramp *t = arg;
+  struct gomp_thread *thr = gomp_thread ();
+  if (t->has_icv)
     {
-      gomp_cluster_init_icvs ();
-      n = gomp_resolve_num_threads (num_threads, 0);
-      if (gomp_cluster->rank == 0 && n >= (unsigned) gomp_cluster->nodes)
+      thr->implicit_icv = t->icv;
+      thr->icv = &thr->implicit_icv;
+    }
+  if (t->has_loop)
+    {
+      thr->ts.static_trip = 0;
+      thr->ts.ordered_ticket = GOMP_NO_TICKET;
+      if (gomp_work_share_start ())
 	{
-	  gomp_cluster->region_start (fn, data, n, flags);
-	  gomp_team_start (fn, data, n, flags, true, NULL, NULL);
-	  return;
+	  gomp_loop_init (thr->ts.work_share, t->loop.start, t->loop.end,
+			  t->loop.incr, t->loop.sched, t->loop.chunk, false);
+	  gomp_work_share_init_done ();
 	}
-      gomp_team_start (fn, data, n, flags, false, NULL, NULL);
+    }
+  t->fn (t->data);
+}
+
+static bool
+gomp_icv_equal (const struct gomp_task_icv *a, const struct gomp_task_icv *b)
+{
+  return a->nthreads_var == b->nthreads_var
+	 && a->run_sched_var == b->run_sched_var
+	 && a->run_sched_chunk_size == b->run_sched_chunk_size
+	 && a->default_device_var == b->default_device_var
+	 && a->thread_limit_var == b->thread_limit_var
+	 && a->dyn_var == b->dyn_var
+	 && a->max_active_levels_var == b->max_active_levels_var
+	 && a->bind_var == b->bind_var;
+}
+
+/* A top-level region in cluster mode (rank 0's initial thread, or a rank's
+   thread that is not in a team): spans the nodes when rank 0 asks for at
+   least one thread per node (cluster.h), else runs in this node.  LOOP,
+   if not NULL, is the loop of a combined parallel loop.  */
+void
+gomp_parallel_cluster (void (*fn) (void *), void *data, unsigned num_threads,
+		       unsigned flags, const struct gomp_loop_spec *loop)
+{
+  gomp_cluster_init_icvs ();
+  unsigned n = gomp_resolve_num_threads (num_threads, 0);
+  if (gomp_cluster->rank != 0 || n < (unsigned) gomp_cluster->nodes)
+    {
+      gomp_team_start (fn, data, n, flags, false, NULL, loop);
+      fn (data);
+      gomp_team_end ();
       return;
     }
-  n = gomp_resolve_num_threads (num_threads, 0);
-  gomp_team_start (fn, data, n, flags, false, NULL, NULL);
+  struct gomp_task_icv child, dflt;
+  gomp_child_icv (&child, gomp_icv (), 1);
+  gomp_child_icv (&dflt, &gomp_global_icv, 1);
+  bool has_icv = !gomp_icv_equal (&child, &dflt);
+  if (!has_icv && !loop)
+    {
+      gomp_cluster->region_start (fn, data, n, flags);
+      gomp_team_start (fn, data, n, flags, true, NULL, NULL);
+      fn (data);
+      gomp_team_end ();
+      return;
+    }
+  struct gomp_region_tramp *t = gomp_cluster->malloc (sizeof *t);
+  if (!t)
+    gomp_fatal ("out of shared memory starting a parallel region");
+  t->fn = fn;
+  t->data = data;
+  t->has_icv = has_icv;
+  t->icv = child;
+  t->has_loop = loop != NULL;
+  if (loop)
+    t->loop = *loop;
+  gomp_cluster->region_start (gomp_region_trampoline, t, n, flags);
+  gomp_team_start (gomp_region_trampoline, t, n, flags, true, NULL, NULL);
+  gomp_region_trampoline (t);
+  gomp_team_end ();
+  gomp_cluster->free (t);
 }
 
 GOMP_EXPORT void
 GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
 	       unsigned flags)
 {
-  gomp_parallel_start (fn, data, num_threads, flags);
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
+    {
+      gomp_parallel_cluster (fn, data, num_threads, flags, NULL);
+      return;
+    }
+  unsigned n = gomp_resolve_num_threads (num_threads, 0);
+  gomp_team_start (fn, data, n, flags, false, NULL, NULL);
   fn (data);
   gomp_team_end ();
 }
 
+/* The GOMP 1.0 pair: the caller runs FN between them.  Across nodes the
+   region gets the ICVs of the nodes' own initial tasks (GCC 12 never emits
+   this pair).  */
 GOMP_EXPORT void
 GOMP_parallel_start (void (*fn) (void *), void *data, unsigned num_threads)
 {
-  gomp_parallel_start (fn, data, num_threads, 0);
+  struct gomp_thread *thr = gomp_thread ();
+  unsigned n;
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
+    {
+      gomp_cluster_init_icvs ();
+      n = gomp_resolve_num_threads (num_threads, 0);
+      if (gomp_cluster->rank == 0 && n >= (unsigned) gomp_cluster->nodes)
+	{
+	  gomp_cluster->region_start (fn, data, n, 0);
+	  gomp_team_start (fn, data, n, 0, true, NULL, NULL);
+	  return;
+	}
+    }
+  else
+    n = gomp_resolve_num_threads (num_threads, 0);
+  gomp_team_start (fn, data, n, 0, false, NULL, NULL);
 }
 
 GOMP_EXPORT void

@@ -290,7 +290,7 @@ gomp_wait_left_team (struct gomp_thread *w)
 }
 
 /* The ICVs of the implicit tasks of a new team whose master has ICV.  */
-static void
+void
 gomp_child_icv (struct gomp_task_icv *child, const struct gomp_task_icv *icv,
 		unsigned level)
 {
