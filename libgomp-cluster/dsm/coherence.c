@@ -177,9 +177,13 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_cl_defer ();
       return;
     }
+  size_t bs = gomp_dsm_block_len (b);
   for (k = 1; k < n; k++)
     {
       uint32_t c = b + k;
+      if (gomp_dsm_block_len (c) != bs
+	  || gomp_dsm_block_addr (c) != gomp_dsm_block_addr (b) + k * bs)
+	break;
       if (gomp_dsm.policy != HOME_FIRST_TOUCH)
 	gomp_dsm_home (c);
       if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
@@ -187,7 +191,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_trylock (c))
 	break;
     }
-  size_t bs = gomp_dsm_block_len (b), size = (size_t) k * bs;
+  size_t size = (size_t) k * bs;
   char *copy = malloc (size);
   if (!copy)
     gomp_dsm_fatal ("out of memory");
