@@ -278,7 +278,7 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo "## Command"
   echo
   echo '```'
-  echo "cd BUILD && make bench-cluster   # $elapsed s"
+  echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | tr '\n' ' ')make bench-cluster   # $elapsed s"
   echo "# = $here/run.sh $build $out $result"
   echo "#   BENCH_APP_RUNS=$runs BENCH_PARTS=\"$parts\"; full log in $log"
   echo '```'

@@ -27,7 +27,14 @@ function cell(rt, t, n,   k, r) {
   if (r ~ /^not (built|run)/) return r
   if (r != "") return "**failed**: " r
   if (!(k in cnt)) return "not run"
-  return sprintf("%.3f [%.3f, %.3f]", med[k], q1[k], q3[k])
+  return sprintf("%.3f [%.3f, %.3f]%s", med[k], q1[k], q3[k], noisy(k) ? " †" : "")
+}
+# A cell whose interquartile range is wider than its median (and than the
+# resolution of the method) says more about the machine than about the runtime.
+function noisy(k,   m) {
+  m = med[k] < 0 ? -med[k] : med[k]
+  if (m < 0.05) m = 0.05
+  return q3[k] - q1[k] > m
 }
 function failure(rt, t, n,   k) {
   if ((rt SUBSEP t SUBSEP n) in why) return why[rt, t, n]
@@ -60,10 +67,15 @@ END {
     printf "## %d thread%s\n\n", n, n == 1 ? "" : "s"
     print "| construct | ours | libgomp | libomp | ours/libgomp | ours/libomp |"
     print "| --- | --- | --- | --- | --- | --- |"
-    lsum = 0; lcnt = 0; over = ""; worst = 0; missing = ""
+    lsum = 0; lcnt = 0; over = ""; worst = 0; missing = ""; nnoisy = 0; ncells = 0
     for (i = 1; i <= nt; i++) {
       t = T[i]
       a = ratio("ours", "libgomp", t, n); b = ratio("ours", "libomp", t, n)
+      for (z = 1; z <= 3; z++) {
+        rk = (z == 1 ? "ours" : z == 2 ? "libgomp" : "libomp") SUBSEP t SUBSEP n
+        if ((rk in cnt) && noisy(rk)) nnoisy++
+        if (rk in cnt) ncells++
+      }
       printf "| %s | %s | %s | %s | %s | %s |\n", t, cell("ours", t, n),
         cell("libgomp", t, n), cell("libomp", t, n),
         a == "" ? "–" : sprintf("%.2f", a), b == "" ? "–" : sprintf("%.2f", b)
@@ -83,6 +95,7 @@ END {
       printf "Constructs above 1.25× libgomp:%s.\n", over == "" ? " none" : over
     if (missing != "" && lcnt > 0)
       printf "Not in the mean (failed or not run):%s.\n", missing
+    printf "Cells marked † (interquartile range wider than the median): %d of %d.\n", nnoisy, ncells
     print ""
   }
 }' "$fails" -

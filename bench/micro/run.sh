@@ -154,7 +154,8 @@ elapsed=$(( $(date +%s) - start ))
   echo "numbers are noisier)."
   [ -n "${BENCH_NOTE:-}" ] && { echo; echo "Note: $BENCH_NOTE"; }
   echo
-  echo "Cells: median overhead in µs, and the interquartile range in brackets."
+  echo "Cells: median overhead in µs, and the interquartile range in brackets; † marks"
+  echo "a cell whose interquartile range is wider than its median (noise dominates)."
   echo "Schedules (\`static\`, \`dynamic_8\` = \`schedule(dynamic, 8)\` ...): overhead of"
   echo "one loop of 128 iterations per thread. Tasks: per task — \`task\`: every thread"
   echo "creates tasks; \`task_master\`: one thread creates them all; \`taskwait\`: every"
@@ -178,7 +179,7 @@ elapsed=$(( $(date +%s) - start ))
   echo "## Command"
   echo
   echo '```'
-  echo "cd BUILD && make bench   # $elapsed s"
+  echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | tr '\n' ' ')make bench   # $elapsed s"
   echo "# = $here/run.sh $build $out $result"
   echo "#   BENCH_ROUNDS=$rounds BENCH_REPS=$reps BENCH_TARGET_US=$target BENCH_THREADS=\"$threads\""
   echo '```'
