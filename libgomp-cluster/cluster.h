@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 2
+#define GOMP_CLUSTER_ABI 3
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -104,6 +104,9 @@ struct gomp_cluster_ops
   /* The shared heap: the plugin's heap rewrites land here.  free and
      realloc accept memory libc allocated (they hand it back to libc).  */
   void *(*malloc) (size_t size);
+  /* calloc: zeroes only memory that may be non-zero, so that fresh
+     memory keeps its first-touch placement.  */
+  void *(*calloc) (size_t n, size_t size);
   void *(*memalign) (size_t align, size_t size);
   void (*free) (void *ptr);
   void *(*realloc) (void *ptr, size_t size);
@@ -132,6 +135,11 @@ struct gomp_cluster_ops
   void *(*thread_stack_alloc) (size_t size);
   void (*thread_init) (void);
   size_t thread_stack_private;
+
+  /* Ranks of this job on this machine, sharing its processors (1 on a
+     real cluster; more when tests run several ranks on one machine): the
+     runtime's waits must then not spin as if they had them alone.  */
+  int local_ranks;
 };
 
 /* NULL with one node.  */

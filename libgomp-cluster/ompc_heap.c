@@ -51,9 +51,11 @@ ompc_calloc (size_t n, size_t size)
 	  errno = ENOMEM;
 	  return NULL;
 	}
-      void *p = ompc_malloc (bytes);
-      if (p)
-	memset (p, 0, bytes);
+      /* The module zeroes only what may be non-zero: fresh shared memory
+	 keeps its first-touch placement.  */
+      void *p = gomp_cluster->calloc (n, size);
+      if (!p)
+	errno = ENOMEM;
       return p;
     }
   return calloc (n, size);

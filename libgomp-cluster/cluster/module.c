@@ -145,6 +145,7 @@ struct gomp_cluster_ops gomp_cl_ops =
   .unlock = gomp_cl_unlock,
   .atomic = gomp_cl_atomic,
   .malloc = gomp_dsm_malloc,
+  .calloc = gomp_dsm_calloc,
   .memalign = gomp_dsm_memalign,
   .free = gomp_dsm_free,
   .realloc = gomp_dsm_realloc,

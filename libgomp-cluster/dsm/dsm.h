@@ -69,6 +69,10 @@ extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;
 
 /* The shared heap (one arena per node, no messages to allocate).  */
 extern void *gomp_dsm_malloc (size_t size) GOMP_DSM_HIDDEN;
+/* Zeroes only what may be non-zero: memory of the arena never handed out
+   before is zero on every node and stays untouched, so that the first
+   touch still chooses its home.  NULL on overflow.  */
+extern void *gomp_dsm_calloc (size_t n, size_t size) GOMP_DSM_HIDDEN;
 extern void *gomp_dsm_memalign (size_t align, size_t size) GOMP_DSM_HIDDEN;
 extern void gomp_dsm_free (void *ptr) GOMP_DSM_HIDDEN;
 extern void *gomp_dsm_realloc (void *ptr, size_t size) GOMP_DSM_HIDDEN;

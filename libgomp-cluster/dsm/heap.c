@@ -58,6 +58,7 @@ static struct extent *free_list;
 static uint32_t class_size[64];
 static int nclasses;
 static struct chunk *partial[64];
+static uint32_t high_water;		/* Units below were handed out once.  */
 
 static int
 size_class (size_t size)
@@ -171,6 +172,8 @@ alloc_large (size_t size, uint32_t align_units)
   if (s == UINT32_MAX)
     exhausted (size);
   map[s] = K_LARGE | (uint64_t) n << 2;
+  if (s + n > high_water)
+    high_water = s + n;
   for (uint32_t i = 1; i < n; i++)
     map[s + i] = K_CONT;
   return arena + ((size_t) s << UNIT_SHIFT);
@@ -194,6 +197,8 @@ alloc_small (int c)
       ch->start = s;
       for (uint32_t i = 0; i < CHUNK_UNITS; i++)
 	map[s + i] = K_SMALL | (uint64_t) s << 2;
+      if (s + CHUNK_UNITS > high_water)
+	high_water = s + CHUNK_UNITS;
       chunks[s / CHUNK_UNITS] = ch;
       partial[c] = ch;
     }
@@ -228,6 +233,29 @@ gomp_dsm_malloc (size_t size)
   else
     p = alloc_large (size, 1);
   pthread_mutex_unlock (&heap_mutex);
+  return p;
+}
+
+void *
+gomp_dsm_calloc (size_t n, size_t size)
+{
+  size_t bytes;
+  if (__builtin_mul_overflow (n, size, &bytes))
+    return NULL;
+  if (bytes <= SMALL_MAX)
+    {
+      void *p = gomp_dsm_malloc (bytes);
+      memset (p, 0, bytes);
+      return p;
+    }
+  pthread_mutex_lock (&heap_mutex);
+  uint32_t old_hw = high_water;
+  char *p = alloc_large (bytes, 1);
+  pthread_mutex_unlock (&heap_mutex);
+  /* Only the part below the old high-water mark was used before.  */
+  char *hw = arena + ((size_t) old_hw << UNIT_SHIFT);
+  if (p < hw)
+    memset (p, 0, (p + bytes < hw ? p + bytes : hw) - p);
   return p;
 }
 
