@@ -138,6 +138,7 @@ gomp_team_tasks (struct gomp_team *team)
   if (n == NULL)
     gomp_fatal ("out of memory for the task queue of a team");
   gomp_mutex_init (&n->lock);
+  n->owner = team;
   void *expected = NULL;
   if (__atomic_compare_exchange_n (&team->task_data, &expected, n, false,
 				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
@@ -194,24 +195,27 @@ gomp_current_task (struct gomp_thread *thr)
 /* A team's tasking state outlives the team's region a little: a thread
    that finished the last task may still release the lock after the
    barrier completed.  So gomp_team_tasks_fini keeps it on the master's
-   list of spares, and the master's next team takes it back only after
-   gomp_team_start has seen every worker of the pool leave the previous
-   team.  */
+   list of spares, and only the same team (team.c reuses a pool's team
+   object) takes it back, which gomp_team_start does only after every
+   worker of that pool has left the previous region.  */
 static __thread struct gomp_team_tasks *gomp_spare_tasks
   __attribute__ ((tls_model ("initial-exec")));
 
 void
 gomp_team_tasks_init (struct gomp_team *team)
 {
-  struct gomp_team_tasks *tt = gomp_spare_tasks;
+  struct gomp_team_tasks **pp = &gomp_spare_tasks, *tt;
+  while ((tt = *pp) && tt->owner != team)
+    pp = &tt->next_spare;
   if (tt)
-    gomp_spare_tasks = tt->next_spare;
+    *pp = tt->next_spare;
   else
     {
       tt = calloc (1, sizeof *tt);
       if (tt == NULL)
 	gomp_fatal ("out of memory for the task queue of a team");
       gomp_mutex_init (&tt->lock);
+      tt->owner = team;
     }
   tt->def_allocator = gomp_thread_def_allocator;
   tt->num_teams_m1 = gomp_num_teams_m1;

@@ -157,6 +157,7 @@ struct gomp_team_tasks
   gomp_mutex_t lock;
   struct gomp_tlist queue;
   struct gomp_team_tasks *next_spare;
+  struct gomp_team *owner;		/* The team object it serves.  */
   /* Threads sleeping in taskwait, taskgroup end or taskwait depend, which
      a new ready descendant of their task must wake.  */
   unsigned deep_waiters;
