@@ -30,6 +30,26 @@
 /* The only device is the host, numbered after the (absent) offload
    devices.  */
 #define GOMP_HOST_DEVICE 0
+/* GCC's device arguments: the default-device ICV, the host.  */
+#define GOMP_DEVICE_ICV -1
+#define GOMP_DEVICE_HOST_FALLBACK -2
+
+/* OMP_TARGET_OFFLOAD (env.c): 0 default, 1 mandatory, 2 disabled.  */
+extern int gomp_target_offload_var;
+
+/* A device construct names DEVICE: with OMP_TARGET_OFFLOAD=MANDATORY a
+   device that does not exist is an error (the host, device 0, is fine),
+   as in GCC's libgomp.  */
+static void
+gomp_target_check_device (int device)
+{
+  if (device == GOMP_DEVICE_ICV)
+    device = gomp_icv ()->default_device_var;
+  if (gomp_target_offload_var == 1 && device != GOMP_HOST_DEVICE
+      && device != GOMP_DEVICE_HOST_FALLBACK)
+    gomp_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d "
+		"not found (this runtime has no offload devices)", device);
+}
 
 GOMP_EXPORT int
 omp_get_num_devices (void)
@@ -161,6 +181,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
+  gomp_target_check_device (device);
   if (depend)
     gomp_task_wait_depend (depend);
   size_t fp = gomp_target_firstprivate (NULL, mapnum, hostaddrs, sizes,
@@ -180,6 +201,7 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
 	     size_t mapnum, void **hostaddrs, size_t *sizes,
 	     unsigned char *kinds)
 {
+  gomp_target_check_device (device);
   gomp_target_run_host (fn, hostaddrs, 0);
 }
 
@@ -189,6 +211,7 @@ GOMP_EXPORT void
 GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
 		      size_t *sizes, unsigned short *kinds)
 {
+  gomp_target_check_device (device);
 }
 
 GOMP_EXPORT void
@@ -207,6 +230,7 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 			size_t *sizes, unsigned short *kinds,
 			unsigned int flags, void **depend)
 {
+  gomp_target_check_device (device);
   if (depend)
     gomp_task_wait_depend (depend);
 }
@@ -222,6 +246,7 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
 			     size_t *sizes, unsigned short *kinds,
 			     unsigned int flags, void **depend)
 {
+  gomp_target_check_device (device);
   if (depend)
     gomp_task_wait_depend (depend);
 }
