@@ -138,6 +138,23 @@ gomp_load_cluster (int *argc, char ***argv)
   return ops;
 }
 
+/* Several ranks of the job on this machine (tests, or a launcher that put
+   two ranks on one node) share its processors: when their threads
+   outnumber the processors, waiting threads spin like those of an
+   oversubscribed process, unless GOMP_SPINCOUNT or OMP_WAIT_POLICY says
+   otherwise.  Called before the ICVs become cluster-wide, while
+   nthreads-var is still the threads of one rank.  */
+static void
+gomp_share_processors (int local_ranks)
+{
+  if (local_ranks <= 1 || getenv ("GOMP_SPINCOUNT")
+      || getenv ("OMP_WAIT_POLICY"))
+    return;
+  if ((unsigned long) local_ranks * gomp_global_icv.nthreads_var
+      > gomp_available_cpus)
+    gomp_spin_count = gomp_spin_count_throttled;
+}
+
 /* A program built without the plugin cannot share its memory: refuse to
    run it on several nodes before it does anything.  */
 static void __attribute__ ((constructor))
@@ -167,6 +184,7 @@ main (int argc, char **argv, char **envp)
     {
       gomp_disable_aslr (argv);
       gomp_cluster = gomp_load_cluster (&argc, &argv);
+      gomp_share_processors (gomp_cluster->local_ranks);
       gomp_cluster_init_icvs ();
       gomp_cluster->run_main (__ompc_user_main, argc, argv, envp);
     }

@@ -6,14 +6,15 @@
 #include "cluster-int.h"
 #include <errno.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <sys/prctl.h>
 
 /* How long a waiter polls before it starts sleeping, and the longest sleep
-   between polls.  When the node's processors are oversubscribed (more
-   ranks on this machine than processors, as in tests), a waiter that
-   polls takes the processor from the rank it waits for: it then polls
-   only briefly, yielding.  */
+   between polls.  When the machine's processors are oversubscribed (the
+   threads of the ranks on this machine outnumber them, as in tests), a
+   waiter that polls takes the processor from the rank it waits for: it
+   then polls only briefly, yielding.  */
 #define GOMP_CL_SPIN_NS 2000000L
 #define GOMP_CL_SPIN_OVERSUBSCRIBED_NS 50000L
 #define GOMP_CL_SLEEP_MIN_NS 1000L
@@ -46,8 +47,14 @@ gomp_cl_wait_init (void)
       MPI_Comm_size (local, &local_ranks);
       MPI_Comm_free (&local);
     }
-  /* Each rank has at least its waiting thread and its service thread.  */
-  if (cpus > 0 && local_ranks > cpus)
+  gomp_cl_ops.local_ranks = local_ranks;
+  /* The threads of every rank here (OMP_NUM_THREADS's first level;
+     default: one per processor).  */
+  long threads = cpus;
+  const char *nt = getenv ("OMP_NUM_THREADS");
+  if (nt && strtol (nt, NULL, 10) > 0)
+    threads = strtol (nt, NULL, 10);
+  if (cpus > 0 && local_ranks > 1 && local_ranks * threads > cpus)
     {
       gomp_cl_oversubscribed = true;
       gomp_cl_spin_ns = GOMP_CL_SPIN_OVERSUBSCRIBED_NS;
