@@ -2,7 +2,10 @@
    GOMP_barrier.  Threads of a node meet on one futex word; while they wait
    they run the team's queued tasks; the last local arriver of a team that
    spans nodes does the inter-node part (gomp_cluster->barrier) before it
-   releases the others.  Waiters spin (GOMP_SPINCOUNT) and then sleep.  */
+   releases the others.  Waiters spin (GOMP_SPINCOUNT) and then sleep.
+   Barriers inside the region and the region's closing barrier count their
+   arrivals apart (libgomp.h): after a cancellation, threads may wait in
+   both at once.  */
 
 #include "libgomp.h"
 
@@ -21,11 +24,11 @@ gomp_bar_load (struct gomp_barrier *bar)
 }
 
 /* The thread that found everyone arrived (and claimed the barrier by
-   setting the arrived count to TOTAL + 1) completes it: the inter-node part,
-   then the new generation.  */
+   setting its count to TOTAL + 1) completes it: the inter-node part, then
+   the next generation, keeping the other kind's arrivals.  */
 static void
-gomp_bar_release (struct gomp_team *team, unsigned s, void *buf, size_t len,
-		  bool winner)
+gomp_bar_release (struct gomp_team *team, unsigned shift, void *buf,
+		  size_t len, bool winner)
 {
   struct gomp_barrier *bar = &team->barrier;
   if (GOMP_UNLIKELY (team->spans))
@@ -35,23 +38,34 @@ gomp_bar_release (struct gomp_team *team, unsigned s, void *buf, size_t len,
       else
 	gomp_cluster->barrier ();
     }
-  /* Every thread has left the construct a cancel for/sections applied to
-     (static loops have no work-share start to clear it).  */
-  team->ws_cancelled = 0;
-  unsigned next = ((s >> GOMP_BAR_GEN_SHIFT) + 1) << GOMP_BAR_GEN_SHIFT;
-  __atomic_store_n (&bar->state, (int) next, __ATOMIC_SEQ_CST);
+  /* Every thread is past the work-sharing construct a cancel for/sections
+     may have cancelled (GCC expands static loops inline, so no work-share
+     start would reset it).  */
+  if (shift == 0)
+    __atomic_store_n (&team->ws_cancelled, 0, __ATOMIC_RELAXED);
+  unsigned s = gomp_bar_load (bar), next;
+  do
+    next = (s & ~(GOMP_BAR_ARRIVED_MASK << shift)
+	    & ((1u << GOMP_BAR_GEN_SHIFT) - 1))
+	   | (((s >> GOMP_BAR_GEN_SHIFT) + 1) << GOMP_BAR_GEN_SHIFT);
+  while (!__atomic_compare_exchange_n (&bar->state, (int *) &s, (int) next,
+				       false, __ATOMIC_SEQ_CST,
+				       __ATOMIC_ACQUIRE));
   if (__atomic_load_n (&bar->sleepers, __ATOMIC_SEQ_CST))
     gomp_futex_wake (&bar->state, INT_MAX);
 }
 
-/* The one waiting loop.  Returns true when CANCELLABLE and the region was
-   cancelled (the caller's arrival is then withdrawn).  */
+/* The one waiting loop; SHIFT selects the arrival count (0, or
+   GOMP_BAR_FINAL_SHIFT for the closing barrier).  Returns true when
+   CANCELLABLE and the region was cancelled (the caller's arrival is then
+   withdrawn).  */
 static bool
-gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
-	       size_t len, bool winner)
+gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
+	       void *buf, size_t len, bool winner)
 {
   struct gomp_barrier *bar = &team->barrier;
-  unsigned s = (unsigned) __atomic_add_fetch (&bar->state, 1,
+  unsigned one = 1u << shift;
+  unsigned s = (unsigned) __atomic_add_fetch (&bar->state, (int) one,
 					      __ATOMIC_ACQ_REL);
   unsigned gen = s >> GOMP_BAR_GEN_SHIFT;
   unsigned long spins = 0, limit = gomp_spin_limit ();
@@ -67,12 +81,12 @@ gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
 	  s = gomp_bar_load (bar);
 	  continue;
 	}
-      unsigned arrived = s & GOMP_BAR_ARRIVED_MASK;
+      unsigned arrived = (s >> shift) & GOMP_BAR_ARRIVED_MASK;
       if (cancellable && arrived <= bar->total
 	  && __atomic_load_n (&team->cancelled, __ATOMIC_ACQUIRE))
 	{
 	  if (__atomic_compare_exchange_n (&bar->state, (int *) &s,
-					   (int) (s - 1), false,
+					   (int) (s - one), false,
 					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 	    return true;
 	  continue;
@@ -80,12 +94,12 @@ gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
       if (arrived == bar->total
 	  && __atomic_load_n (&team->task_count, __ATOMIC_ACQUIRE) == 0)
 	{
-	  unsigned claimed = (s & ~GOMP_BAR_ARRIVED_MASK) | (bar->total + 1);
+	  unsigned claimed = s + one;
 	  if (__atomic_compare_exchange_n (&bar->state, (int *) &s,
 					   (int) claimed, false,
 					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 	    {
-	      gomp_bar_release (team, s, buf, len, winner);
+	      gomp_bar_release (team, shift, buf, len, winner);
 	      return false;
 	    }
 	  continue;
@@ -98,10 +112,7 @@ gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
       else
 	{
 	  __atomic_add_fetch (&bar->sleepers, 1, __ATOMIC_SEQ_CST);
-	  /* task.c wakes sleepers only: a task queued before this thread
-	     counted itself among them is seen here.  */
-	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s
-	      && !__atomic_load_n (&team->task_queued, __ATOMIC_SEQ_CST))
+	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s)
 	    gomp_futex_wait (&bar->state, (int) s);
 	  __atomic_sub_fetch (&bar->sleepers, 1, __ATOMIC_RELAXED);
 	}
@@ -112,7 +123,13 @@ gomp_bar_wait (struct gomp_team *team, bool cancellable, void *buf,
 void
 gomp_team_barrier_wait (struct gomp_team *team)
 {
-  gomp_bar_wait (team, false, NULL, 0, false);
+  gomp_bar_wait (team, 0, false, NULL, 0, false);
+}
+
+void
+gomp_team_barrier_wait_final (struct gomp_team *team)
+{
+  gomp_bar_wait (team, GOMP_BAR_FINAL_SHIFT, false, NULL, 0, false);
 }
 
 bool
@@ -120,14 +137,14 @@ gomp_team_barrier_wait_cancel (struct gomp_team *team)
 {
   if (__atomic_load_n (&team->cancelled, __ATOMIC_ACQUIRE))
     return true;
-  return gomp_bar_wait (team, true, NULL, 0, false);
+  return gomp_bar_wait (team, 0, true, NULL, 0, false);
 }
 
 void
 gomp_team_barrier_wait_bcast (struct gomp_team *team, void *buf, size_t len,
 			      bool winner)
 {
-  gomp_bar_wait (team, false, buf, len, winner);
+  gomp_bar_wait (team, 0, false, buf, len, winner);
 }
 
 void

@@ -124,12 +124,18 @@ extern void gomp_cluster_init_icvs (void);
 extern struct gomp_task_icv *gomp_icv_write (void);
 
 /* barrier.c: the team barrier (node-local; the last local arriver of a
-   team spanning nodes calls gomp_cluster->barrier ()).
-   STATE holds the arrived count (bits 0-22), a wake toggle (bit 23) and a
-   generation (bits 24-31); it is also the futex word.  */
-#define GOMP_BAR_ARRIVED_MASK 0x7fffffu
-#define GOMP_BAR_WAKE_BIT 0x800000u
-#define GOMP_BAR_GEN_SHIFT 24
+   team spanning nodes calls gomp_cluster->barrier ()).  STATE is the futex
+   word: the arrivals at the team's barriers inside the region (bits 0-12),
+   the arrivals at the region's closing barrier (bits 13-25: counted apart,
+   so that a thread that cancelled the region and went to its end does not
+   complete a barrier others wait in), a wake toggle (bit 26) and a
+   generation (bits 27-31).  At most GOMP_BAR_MAX_THREADS threads per
+   node.  */
+#define GOMP_BAR_ARRIVED_MASK 0x1fffu
+#define GOMP_BAR_FINAL_SHIFT 13
+#define GOMP_BAR_WAKE_BIT (1u << 26)
+#define GOMP_BAR_GEN_SHIFT 27
+#define GOMP_BAR_MAX_THREADS (GOMP_BAR_ARRIVED_MASK - 1)
 struct gomp_barrier
 {
   int state;
@@ -145,6 +151,8 @@ extern void gomp_team_barrier_wait (struct gomp_team *team);
 /* Same, returning true (without completing the barrier) when the region is
    cancelled (team->cancelled).  */
 extern bool gomp_team_barrier_wait_cancel (struct gomp_team *team);
+/* The region's closing barrier (gomp_team_end and the workers).  */
+extern void gomp_team_barrier_wait_final (struct gomp_team *team);
 /* Same as gomp_team_barrier_wait, and in a team spanning nodes the LEN bytes
    at BUF of the node where WINNER is true reach every node.  */
 extern void gomp_team_barrier_wait_bcast (struct gomp_team *team, void *buf,

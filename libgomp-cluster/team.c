@@ -215,7 +215,7 @@ gomp_worker_main (void *arg)
       if (GOMP_UNLIKELY (gomp_display_affinity_var))
 	gomp_display_affinity_thread ();
       thr->fn (thr->data);
-      gomp_team_barrier_wait (team);
+      gomp_team_barrier_wait_final (team);
       gomp_thread_task_fini (thr);
       __atomic_store_n (&thr->in_team, 0, __ATOMIC_RELEASE);
       gomp_wait_for_change (&thr->release, &thr->sleepers, seen);
@@ -318,6 +318,10 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
       base = gomp_cluster_node_base (nthreads, gomp_cluster->nodes,
 				     gomp_cluster->rank);
     }
+  if (GOMP_UNLIKELY (local > GOMP_BAR_MAX_THREADS))
+    gomp_fatal ("a team of %u threads on one node is more than this runtime "
+		"supports (%u); lower OMP_NUM_THREADS", local,
+		GOMP_BAR_MAX_THREADS);
   /* Workers of the previous team may still be on their way out of its
      closing barrier: the team and their state are reused only after.  */
   for (unsigned j = 0; j + 1 < pool->last_local; j++)
@@ -471,7 +475,7 @@ gomp_team_end (void)
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
 
-  gomp_team_barrier_wait (team);
+  gomp_team_barrier_wait_final (team);
   gomp_thread_task_fini (thr);
   gomp_team_tasks_fini (team);
   if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
