@@ -171,11 +171,16 @@ static void
 t_mutex (enum mutex kind)
 {
   long reps = 100 * scale;
+  shared_count = 0;
+  /* Timed inside one region, between two barriers, so that the region's
+     start and end are not counted.  */
+#pragma omp parallel
   for (int s = 0; s < SAMPLES; s++)
     {
-      shared_count = 0;
-      double t0 = now_us ();
-#pragma omp parallel
+      double t0 = 0;
+#pragma omp barrier
+      if (omp_get_thread_num () == 0)
+	t0 = now_us ();
       for (long j = 0; j < reps; j++)
 	switch (kind)
 	  {
@@ -193,35 +198,40 @@ t_mutex (enum mutex kind)
 	    shared_count++;
 	    break;
 	  }
+#pragma omp barrier
       /* Per operation of one thread, all contending: the time one
 	 operation holds up the others.  */
-      samples[s] = (now_us () - t0) / (reps * nthreads);
-      if (shared_count != reps * nthreads)
-	bad = 1;
+      if (omp_get_thread_num () == 0)
+	samples[s] = (now_us () - t0) / (reps * nthreads);
     }
+  if (shared_count != reps * nthreads * SAMPLES)
+    bad = 1;
 }
 
 static void
 t_dynamic (void)
 {
   long iters = 100 * scale * nthreads;
+  shared_count = 0;
+#pragma omp parallel
   for (int s = 0; s < SAMPLES; s++)
     {
-      shared_count = 0;
-      double t0 = now_us ();
-#pragma omp parallel
-      {
-	long mine = 0;
+      double t0 = 0;
+      long mine = 0;
+#pragma omp barrier
+      if (omp_get_thread_num () == 0)
+	t0 = now_us ();
 #pragma omp for schedule(dynamic, 1)
-	for (long i = 0; i < iters; i++)
-	  mine++;
+      for (long i = 0; i < iters; i++)
+	mine++;
+      /* The loop's closing barrier has passed.  */
+      if (omp_get_thread_num () == 0)
+	samples[s] = (now_us () - t0) / iters;
 #pragma omp atomic
-	shared_count += mine;
-      }
-      samples[s] = (now_us () - t0) / iters;
-      if (shared_count != iters)
-	bad = 1;
+      shared_count += mine;
     }
+  if (shared_count != iters * SAMPLES)
+    bad = 1;
 }
 
 static void
