@@ -1,7 +1,6 @@
 /* Barriers: no thread passes before all arrive, repeatedly, with uneven
    work before them (spinning and sleeping waiters).  */
-/* ompc-compile: plain */
-/* ompc-nodes: 1 1x2 1x3 1x4 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>
@@ -16,9 +15,9 @@ main (void)
 #pragma omp parallel
   {
     int me = omp_get_thread_num (), n = omp_get_num_threads ();
-    for (int r = 0; r < 3000; r++)
+    for (int r = 0; r < 300; r++)
       {
-	if (r % 500 == me)
+	if (r % 50 == me)
 	  usleep (2000);		/* a late arriver, so others sleep */
 	__atomic_store_n (&phase[me], r + 1, __ATOMIC_RELAXED);
 #pragma omp barrier

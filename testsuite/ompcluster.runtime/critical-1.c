@@ -1,8 +1,7 @@
 /* critical (unnamed and named), and GOMP_atomic_start/end (GCC uses them
    for long double atomics and several reductions at once): mutual
    exclusion under contention.  */
-/* ompc-compile: plain */
-/* ompc-nodes: 1 1x2 1x3 1x4 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>
@@ -17,7 +16,7 @@ main (void)
   double x = 0, y = 0;
 #pragma omp parallel reduction(+:x, y)
   {
-    for (int i = 0; i < 20000; i++)
+    for (int i = 0; i < 500; i++)
       {
 #pragma omp critical
 	{
@@ -37,8 +36,8 @@ main (void)
       }
   }
   int n = omp_get_max_threads ();
-  if (overlap || a != 20000L * n || b != 40000L * n || c != 60000L * n
-      || ld != 20000.0L * n || x != 20000.0 * n || y != 40000.0 * n)
+  if (overlap || a != 500L * n || b != 1000L * n || c != 1500L * n
+      || ld != 500.0L * n || x != 500.0 * n || y != 1000.0 * n)
     {
       fprintf (stderr, "overlap %d a %ld b %ld c %ld ld %Lf x %f y %f\n",
 	       overlap, a, b, c, ld, x, y);

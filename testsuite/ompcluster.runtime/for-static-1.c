@@ -1,10 +1,8 @@
 /* schedule(static) loops, with and without a chunk size (GCC expands them
    inline with omp_get_num_threads/omp_get_thread_num), the GOMP entry
-   points for static loops (ordered and runtime with OMP_SCHEDULE=static),
-   and nowait: every iteration runs exactly once, static chunks go
+   points for static loops (runtime with OMP_SCHEDULE=static), and nowait: every iteration runs exactly once, static chunks go
    round-robin.  */
-/* ompc-compile: plain */
-/* ompc-nodes: 1 1x2 1x3 1x4 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
 /* ompc-env: OMP_SCHEDULE=static,3 */
 /* ompc-timeout: 60 */
 
@@ -76,22 +74,6 @@ main (void)
 	errors++;
 	break;
       }
-
-  /* ordered static: the ordered parts run in iteration order.  */
-  int last = -1, order_bad = 0;
-#pragma omp parallel for ordered schedule(static, 2)
-  for (int i = 0; i < N; i++)
-    {
-#pragma omp atomic
-      hits[i]++;
-#pragma omp ordered
-      {
-	if (i != last + 1)
-	  order_bad++;
-	last = i;
-      }
-    }
-  errors += check ("ordered static,2") + order_bad;
 
   /* nowait loops back to back, with long long bounds and a step.  */
 #pragma omp parallel

@@ -1,7 +1,6 @@
 /* sections: each section runs exactly once, in loops of regions, with
    nowait, combined parallel sections, and more sections than threads.  */
-/* ompc-compile: plain */
-/* ompc-nodes: 1 1x2 1x3 1x4 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>
@@ -11,7 +10,7 @@ int
 main (void)
 {
   int s[8] = { 0 }, t[3] = { 0 };
-  for (int r = 0; r < 300; r++)
+  for (int r = 0; r < 30; r++)
     {
 #pragma omp parallel
       {
@@ -52,13 +51,13 @@ main (void)
     lp = 2;
   }
   for (int i = 0; i < 7; i++)
-    if (s[i] != 300)
+    if (s[i] != 30)
       {
 	fprintf (stderr, "section %d ran %d times\n", i, s[i]);
 	return 1;
       }
   for (int i = 0; i < 3; i++)
-    if (t[i] != 300)
+    if (t[i] != 30)
       {
 	fprintf (stderr, "parallel section %d ran %d times\n", i, t[i]);
 	return 1;

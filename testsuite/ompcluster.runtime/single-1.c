@@ -1,7 +1,6 @@
 /* single (exactly one thread runs each), nowait singles in a row, and
    single with copyprivate broadcasting a value, and master.  */
-/* ompc-compile: plain */
-/* ompc-nodes: 1 1x2 1x3 1x4 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>
@@ -20,7 +19,7 @@ main (void)
 #pragma omp single nowait
 	count[100 + i]++;
       }
-    for (int r = 0; r < 500; r++)
+    for (int r = 0; r < 100; r++)
       {
 	int v;
 #pragma omp single copyprivate(v)
