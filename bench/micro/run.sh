@@ -15,7 +15,7 @@
 # construct loses only that one.  Runtimes alternate within every round, and
 # their order rotates from round to round, so that a noisy period of the
 # machine hits all of them alike.  Environment:
-#   BENCH_ROUNDS   rounds (default 12); each process gives BENCH_REPS samples
+#   BENCH_ROUNDS   rounds (default 10); each process gives BENCH_REPS samples
 #   BENCH_REPS     samples per process (default 3)
 #   BENCH_TARGET_US  minimum time of one timed test, in us (default 2000)
 #   BENCH_THREADS  thread counts (default "1 2")
@@ -28,7 +28,7 @@ set -u
 build=$(cd "$1" && pwd) || exit 2
 out=$2
 result=$3
-rounds=${BENCH_ROUNDS:-12}
+rounds=${BENCH_ROUNDS:-10}
 reps=${BENCH_REPS:-3}
 target=${BENCH_TARGET_US:-2000}
 threads=${BENCH_THREADS:-"1 2"}
