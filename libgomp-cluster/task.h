@@ -226,6 +226,16 @@ extern __thread uintptr_t gomp_thread_def_allocator
 extern void gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
 				  unsigned thread_limit);
 
+/* taskdep.c (with the team's task lock held).  */
+extern size_t gomp_depend_count (void **depend);
+/* Adds to T the edges from the siblings it depends on, per the table of
+   PARENT; when RECORD, enters T's items in the table.  */
+extern void gomp_task_add_depend (struct gomp_task *parent,
+				  struct gomp_task *t, void **depend,
+				  bool record);
+extern void gomp_task_remove_depend (struct gomp_task *t);
+extern void gomp_dep_table_free (struct gomp_dep_table *tab);
+
 /* taskred.c */
 extern void gomp_reduction_register (uintptr_t *data, uintptr_t *old,
 				     uintptr_t *orig, unsigned nthreads);
