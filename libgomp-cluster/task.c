@@ -430,6 +430,7 @@ static bool
 gomp_task_complete (struct gomp_team_tasks *tt, struct gomp_task *t)
 {
   struct gomp_team *team = t->team;
+  bool queued = false;
   for (unsigned i = 0; i < t->nsucc; i++)
     {
       struct gomp_task *s = t->succ[i];
@@ -438,15 +439,21 @@ gomp_task_complete (struct gomp_team_tasks *tt, struct gomp_task *t)
 	  if (s->kind == GOMP_TASK_DEPWAIT)
 	    gomp_task_word_notify (&s->waiter);
 	  else
-	    gomp_task_make_ready (tt, s);
+	    {
+	      gomp_task_make_ready (tt, s);
+	      queued = true;
+	    }
 	}
     }
   free (t->succ);
+  /* Idle threads of the team may run the released tasks.  */
+  if (queued)
+    gomp_barrier_maybe_wake (team);
   struct gomp_task *parent = t->parent;
   if (parent)
     {
       if (t->ndeps)
-	gomp_task_remove_depend (t);
+	gomp_task_remove_depend (parent->deps, t);
       gomp_tlist_remove (&parent->busy_children, t, OFF_CHILD);
       __atomic_store_n (&parent->num_children, parent->num_children - 1,
 			__ATOMIC_RELEASE);

@@ -83,14 +83,16 @@ struct gomp_dep_entry
 {
   void *addr;
   struct gomp_dep_entry *chain;		/* Hash bucket chain.  */
-  struct gomp_task *last_out;		/* Last out sibling, not finished.  */
-  struct gomp_dep_rec *ins;		/* in siblings since then.  */
+  struct gomp_dep_rec *out;		/* Last out sibling's, not finished.  */
+  struct gomp_dep_rec *ins;		/* in siblings' since then.  */
 };
 
 /* One depend clause item of a task.  */
 struct gomp_dep_rec
 {
-  struct gomp_dep_entry *entry;		/* NULL once unlinked.  */
+  /* Its address's entry; NULL once the task finished or a later out
+     sibling took over (nothing then refers to it from the entry).  */
+  struct gomp_dep_entry *entry;
   struct gomp_dep_rec *next, *prev;	/* In ENTRY->INS.  */
   struct gomp_task *task;
   bool is_in;
@@ -233,7 +235,8 @@ extern size_t gomp_depend_count (void **depend);
 extern void gomp_task_add_depend (struct gomp_task *parent,
 				  struct gomp_task *t, void **depend,
 				  bool record);
-extern void gomp_task_remove_depend (struct gomp_task *t);
+extern void gomp_task_remove_depend (struct gomp_dep_table *tab,
+				     struct gomp_task *t);
 extern void gomp_dep_table_free (struct gomp_dep_table *tab);
 
 /* taskred.c */

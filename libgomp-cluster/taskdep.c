@@ -165,13 +165,14 @@ gomp_task_add_depend (struct gomp_task *parent, struct gomp_task *t,
       struct gomp_dep_entry *e = gomp_dep_lookup (parent->deps, addr, record);
       if (e == NULL)
 	continue;
+      struct gomp_task *last_out = e->out ? e->out->task : NULL;
       if (is_in)
-	gomp_dep_edge (e->last_out, t);
+	gomp_dep_edge (last_out, t);
       else if (e->ins)
 	for (struct gomp_dep_rec *r = e->ins; r; r = r->next)
 	  gomp_dep_edge (r->task, t);
       else
-	gomp_dep_edge (e->last_out, t);
+	gomp_dep_edge (last_out, t);
       if (!record)
 	continue;
       struct gomp_dep_rec *r = &t->dep_recs[i];
@@ -196,16 +197,19 @@ gomp_task_add_depend (struct gomp_task *parent, struct gomp_task *t,
 	      q->entry = NULL;
 	    }
 	  e->ins = NULL;
-	  e->last_out = t;
+	  if (e->out)
+	    e->out->entry = NULL;
+	  e->out = r;
 	  r->entry = e;
 	  r->next = r->prev = NULL;
 	}
     }
 }
 
-/* Takes finished T out of its parent's table.  */
+/* Takes finished T out of TAB, its parent's table; an address no
+   unfinished sibling names any more leaves the table.  */
 void
-gomp_task_remove_depend (struct gomp_task *t)
+gomp_task_remove_depend (struct gomp_dep_table *tab, struct gomp_task *t)
 {
   for (unsigned i = 0; i < t->ndeps; i++)
     {
@@ -214,10 +218,7 @@ gomp_task_remove_depend (struct gomp_task *t)
       if (e == NULL)
 	continue;
       if (!r->is_in)
-	{
-	  if (e->last_out == t)
-	    e->last_out = NULL;
-	}
+	e->out = NULL;
       else
 	{
 	  if (r->prev)
@@ -228,5 +229,15 @@ gomp_task_remove_depend (struct gomp_task *t)
 	    r->next->prev = r->prev;
 	}
       r->entry = NULL;
+      if (e->out == NULL && e->ins == NULL)
+	{
+	  struct gomp_dep_entry **b
+	    = &tab->buckets[gomp_dep_hash (e->addr) & tab->mask];
+	  while (*b != e)
+	    b = &(*b)->chain;
+	  *b = e->chain;
+	  tab->count--;
+	  free (e);
+	}
     }
 }
