@@ -441,6 +441,20 @@ gomp_dsm_pthread_stack_alloc (size_t size)
   return stack_alloc (size, GOMP_DSM_STACK_PRIVATE);
 }
 
+/* fork() from a thread running on a stack of the segment would give the
+   child the parent's stack and data (MAP_SHARED): both would write the
+   same frames.  Refuse loudly.  (system() and popen() use posix_spawn,
+   which runs no fork handlers and is safe.)  */
+static void
+refuse_fork (void)
+{
+  char here;
+  if (gomp_dsm_contains (&here))
+    gomp_dsm_fatal ("fork() is not supported in a program running on "
+		    "several nodes (the child would share the parent's "
+		    "memory); use posix_spawn, system or popen");
+}
+
 void
 gomp_dsm_init (int rank, int nodes)
 {
@@ -499,6 +513,7 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm_atomic_init ();
   gomp_dsm_fault_init ();
   gomp_dsm_thread_init ();
+  pthread_atfork (refuse_fork, NULL, NULL);
 }
 
 void
