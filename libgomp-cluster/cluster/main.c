@@ -63,6 +63,18 @@ gomp_cl_pmi_finalize (void)
     return;
 }
 
+/* MPI_Abort, after giving the launcher a moment to forward what this
+   rank just wrote: hydra kills the ranks at once and the last lines of
+   output (the reason) could be lost.  */
+static void __attribute__ ((noreturn))
+gomp_cl_abort_job (int status)
+{
+  struct timespec ts = { 0, 100000000 };
+  nanosleep (&ts, NULL);
+  MPI_Abort (MPI_COMM_WORLD, status);
+  _exit (status);
+}
+
 /* How long the ranks may take to end in step before the job is aborted
    with the program's status: a rank that stopped answering must not turn
    the end of the job into a hang.  */
@@ -85,8 +97,7 @@ gomp_cl_watchdog (void *arg)
 		    gomp_cl_rank, GOMP_CL_END_TIMEOUT_S);
   if (write (STDERR_FILENO, msg, n) < 0)
     n = 0;
-  MPI_Abort (MPI_COMM_WORLD, status);
-  _exit (status);
+  gomp_cl_abort_job (status);
 }
 
 void
@@ -140,8 +151,8 @@ gomp_cl_abort (int status)
 		    status);
   if (write (STDERR_FILENO, msg, n) < 0)
     n = 0;
-  MPI_Abort (MPI_COMM_WORLD, status);
-  _exit (status);
+  fflush (stdout);
+  gomp_cl_abort_job (status);
 }
 
 /* A crash (a fault outside the DSM's memory, abort (), a bus error...)
@@ -164,8 +175,7 @@ gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
 		  name ? name : "?", si->si_addr);
   if (n > 0 && write (STDERR_FILENO, msg, n) < 0)
     n = 0;
-  MPI_Abort (MPI_COMM_WORLD, 128 + sig);
-  _exit (128 + sig);
+  gomp_cl_abort_job (128 + sig);
 }
 
 void
