@@ -537,6 +537,97 @@ test_handoff (void)
   barrier ();
 }
 
+/* Two threads per node keep writing their own slots of pages that every
+   node writes (false sharing), while the third hands a token around with
+   release/acquire: blocks in state WRITE get flushed and invalidated under
+   the writers' feet.  Every slot must end with its owner's last value.  */
+#define CONC_SLOTS 64
+#define CONC_STRIDE 512
+static long *conc;
+static volatile int conc_stop;
+
+static long
+conc_final (int r, int t)
+{
+  return -1000 - 10 * r - t;
+}
+
+static void *
+conc_writer (void *arg)
+{
+  int t = (int) (long) arg;
+  long v = 0;
+  while (!conc_stop)
+    {
+      v++;
+      for (int k = 0; k < CONC_SLOTS; k++)
+	conc[k * CONC_STRIDE + rank * 2 + t] = v;
+    }
+  for (int k = 0; k < CONC_SLOTS; k++)
+    conc[k * CONC_STRIDE + rank * 2 + t] = conc_final (rank, t);
+  return NULL;
+}
+
+static void
+test_concurrent (void)
+{
+  conc = share_ptr (rank == 0
+		    ? gomp_dsm_calloc (CONC_SLOTS * CONC_STRIDE, sizeof (long))
+		    : NULL);
+  barrier ();
+  conc_stop = 0;
+  pthread_t w[2];
+  for (int t = 0; t < 2; t++)
+    pthread_create (&w[t], NULL, conc_writer, (void *) (long) t);
+  for (int round = 0; round < 30; round++)
+    for (int holder = 0; holder < nodes; holder++)
+      {
+	int next = (holder + 1) % nodes;
+	if (rank == holder)
+	  {
+	    void *n;
+	    size_t len = gomp_dsm_release (&n);
+	    log_add (n, len);
+	    uint64_t l = len;
+	    MPI_Request rq[2];
+	    MPI_Isend (&l, 1, MPI_UINT64_T, next, 7, test_comm, &rq[0]);
+	    MPI_Isend (n, len, MPI_BYTE, next, 8, test_comm, &rq[1]);
+	    wait_req (&rq[0]);
+	    wait_req (&rq[1]);
+	    free (n);
+	  }
+	if (rank == next)
+	  {
+	    uint64_t l;
+	    MPI_Request rq;
+	    MPI_Irecv (&l, 1, MPI_UINT64_T, holder, 7, test_comm, &rq);
+	    wait_req (&rq);
+	    char *n = malloc (l + 1);
+	    MPI_Irecv (n, l, MPI_BYTE, holder, 8, test_comm, &rq);
+	    wait_req (&rq);
+	    const void **slots = calloc (nodes, sizeof *slots);
+	    size_t *lens = calloc (nodes, sizeof *lens);
+	    slots[holder] = n;
+	    lens[holder] = l;
+	    gomp_dsm_acquire (slots, lens, nodes);
+	    free (slots);
+	    free (lens);
+	    free (n);
+	  }
+      }
+  conc_stop = 1;
+  for (int t = 0; t < 2; t++)
+    pthread_join (w[t], NULL);
+  barrier ();
+  for (int k = 0; k < CONC_SLOTS; k++)
+    for (int r = 0; r < nodes; r++)
+      for (int t = 0; t < 2; t++)
+	CHECK (conc[k * CONC_STRIDE + r * 2 + t] == conc_final (r, t),
+	       "slot %d of rank %d thread %d = %ld", k, r, t,
+	       conc[k * CONC_STRIDE + r * 2 + t]);
+  barrier ();
+}
+
 /* Round trips of remote atomics (printed, not checked: the machine may be
    loaded).  */
 static void
@@ -589,6 +680,7 @@ main (int argc, char **argv)
   RUN (stack);
   RUN (stencil);
   RUN (handoff);
+  RUN (concurrent);
   if (getenv ("OMPC_STATS"))
     gomp_dsm_print_stats ();
   gomp_cl_transport_fini ();
