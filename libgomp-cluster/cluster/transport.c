@@ -162,6 +162,15 @@ void
 gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
 		    void *reply, size_t reply_max, struct gomp_cl_pending *w)
 {
+  if (__atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE))
+    {
+      /* Nobody would ever answer: say so rather than hang.  */
+      static const char msg[] = "ompcluster: internal error: a request "
+	"to another node after the transport stopped\n";
+      if (write (2, msg, sizeof msg - 1) < 0)
+	abort ();
+      abort ();
+    }
   w->req = req;
   w->req_len = len;
   w->dest = dest;
