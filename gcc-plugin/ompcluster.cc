@@ -48,6 +48,9 @@
    Options (-fplugin-arg-ompcluster-NAME):
      verbose      report per translation unit what moved and was rewritten
      no-warnings  leave out the warnings below
+     inline-atomics
+		  keep the native atomic for one node behind a test of the
+		  runtime's cluster pointer (see ompc_guard_atomic)
      help         list the options
    Any other option is an error.
 
@@ -71,12 +74,17 @@ static const char ompc_help[] =
   "  no-warnings\n"
   "            do not warn about what stays unsafe across nodes (for test\n"
   "            suites that compare the compiler's output exactly)\n"
+  "  inline-atomics\n"
+  "            keep each atomic's native instruction for one node behind a\n"
+  "            test, calling the runtime only with several nodes (faster\n"
+  "            at one node; the code then holds lock-prefixed instructions)\n"
   "  help      print this list\n";
 
 static struct plugin_info ompc_plugin_info = { "0.1", ompc_help };
 
 static bool ompc_verbose;
 static bool ompc_warnings = true;
+static bool ompc_inline_atomics;
 
 /* What this translation unit changed, for the verbose report.  */
 static struct
@@ -433,6 +441,132 @@ ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
   gsi_replace (gsi, g, true);
 }
 
+/* Whether STMT is an atomic the runtime takes over: the internal
+   compare-and-swap or an __atomic_* / __sync_* builtin (fences apart).  */
+static bool
+ompc_is_atomic (gimple *stmt)
+{
+  if (gimple_call_internal_p (stmt, IFN_ATOMIC_COMPARE_EXCHANGE))
+    return true;
+  tree fn = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL_TREE;
+  return (fn && !fndecl_built_in_p (fn, BUILT_IN_SYNC_SYNCHRONIZE)
+	  && !fndecl_built_in_p (fn, BUILT_IN_ATOMIC_THREAD_FENCE)
+	  && ompc_atomic_replacement (fn));
+}
+
+/* Whether GCC expands the atomic STMT inline (1 to 8 bytes, the flag
+   builtins), rather than calling libatomic (16 bytes, other sizes), which
+   the guarded form must not call.  */
+static bool
+ompc_native_inline_p (gimple *stmt)
+{
+  if (gimple_call_internal_p (stmt))
+    return true;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (gimple_call_fndecl (stmt)));
+  size_t len = strlen (name);
+  return (strcmp (name, "__atomic_test_and_set") == 0
+	  || strcmp (name, "__atomic_clear") == 0
+	  || (len > 2 && name[len - 2] == '_' && strchr ("1248", name[len - 1])
+	      && !(len > 3 && name[len - 3] == '_' && name[len - 1] == '6')));
+}
+
+/* Rewrites the atomic at GSI (ompc_is_atomic) into its runtime call.  */
+static void
+ompc_rewrite_atomic (gimple_stmt_iterator *gsi)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+  if (gimple_call_internal_p (stmt, IFN_ATOMIC_COMPARE_EXCHANGE))
+    {
+      ompc_lower_ifn_cas (gsi);
+      return;
+    }
+  tree fn = gimple_call_fndecl (stmt);
+  if (!ompc_rewrite_sync (gsi, fn))
+    gimple_call_set_fndecl (as_a<gcall *> (stmt), ompc_atomic_replacement (fn));
+}
+
+/* The runtime's ompc_cluster_slot: the address of its cluster pointer,
+   NULL with one node.  */
+static tree
+ompc_cluster_slot (void)
+{
+  tree id = get_identifier ("ompc_cluster_slot");
+  if (symtab_node *node = symtab_node::get_for_asmname (id))
+    if (VAR_P (node->decl))
+      return node->decl;
+  tree type = build_qualified_type (build_pointer_type (ptr_type_node),
+				    TYPE_QUAL_CONST);
+  tree decl = build_decl (UNKNOWN_LOCATION, VAR_DECL, id, type);
+  TREE_PUBLIC (decl) = 1;
+  DECL_EXTERNAL (decl) = 1;
+  TREE_READONLY (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  varpool_node::get_create (decl);
+  return decl;
+}
+
+/* -fplugin-arg-ompcluster-inline-atomics: keeps the native atomic STMT for
+   one node behind a test of the runtime's cluster pointer, and calls the
+   runtime only with several nodes:
+     if (*ompc_cluster_slot != 0)  ompc_atomic_fetch_add_4 (&x, 1, 0);
+     else                          __atomic_fetch_add_4 (&x, 1, 0);  */
+static void
+ompc_guard_atomic (gimple *stmt)
+{
+  location_t loc = gimple_location (stmt);
+  basic_block cond_bb = gimple_bb (stmt);
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+  gsi_prev (&gsi);
+  edge e_native = split_block (cond_bb,
+			       gsi_end_p (gsi) ? NULL : gsi_stmt (gsi));
+  basic_block native_bb = e_native->dest;
+  basic_block join_bb = split_block (native_bb, stmt)->dest;
+  basic_block cluster_bb = create_empty_bb (native_bb);
+  if (current_loops)
+    add_bb_to_loop (cluster_bb, native_bb->loop_father);
+  make_edge (cluster_bb, join_bb, EDGE_FALLTHRU);
+
+  /* The gimplifier's temporaries are SSA names already: both paths set a
+     variable instead, copied into the SSA name where they join.  */
+  tree lhs = gimple_call_lhs (stmt);
+  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+    {
+      tree var = create_tmp_var (TREE_TYPE (lhs), "ompc_result");
+      gimple_call_set_lhs (stmt, var);
+      gimple *g = gimple_build_assign (lhs, var);
+      gimple_set_location (g, loc);
+      gimple_stmt_iterator jgsi = gsi_after_labels (join_bb);
+      gsi_insert_before (&jgsi, g, GSI_SAME_STMT);
+    }
+
+  gimple_stmt_iterator cgsi = gsi_start_bb (cluster_bb);
+  gsi_insert_after (&cgsi, gimple_copy (stmt), GSI_NEW_STMT);
+  ompc_rewrite_atomic (&cgsi);
+
+  tree slot = ompc_cluster_slot ();
+  tree addr = create_tmp_var (TREE_TYPE (slot), "ompc_slot");
+  tree ops = create_tmp_var (ptr_type_node, "ompc_cluster");
+  gimple_seq seq = NULL;
+  gimple *g = gimple_build_assign (addr, slot);
+  gimple_set_location (g, loc);
+  gimple_seq_add_stmt (&seq, g);
+  g = gimple_build_assign (ops, build_simple_mem_ref (addr));
+  gimple_set_location (g, loc);
+  gimple_seq_add_stmt (&seq, g);
+  g = gimple_build_cond (NE_EXPR, ops, null_pointer_node, NULL_TREE,
+			 NULL_TREE);
+  gimple_set_location (g, loc);
+  gimple_seq_add_stmt (&seq, g);
+  gimple_stmt_iterator last = gsi_last_bb (cond_bb);
+  gsi_insert_seq_after (&last, seq, GSI_NEW_STMT);
+
+  e_native->flags = (e_native->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+  edge e_cluster = make_edge (cond_bb, cluster_bb, EDGE_TRUE_VALUE);
+  e_cluster->probability = profile_probability::very_unlikely ();
+  e_native->probability = e_cluster->probability.invert ();
+  cluster_bb->count = e_cluster->count ();
+}
+
 /* Whether FUN contains an OpenMP construct: it is an outlined region body,
    or it calls into the runtime's GOMP_* ABI.  */
 static bool
@@ -460,6 +594,7 @@ ompc_rewrite_function (function *fun)
 {
   bool changed = false, warned_asm = false;
   bool omp = ompc_function_has_omp (fun);
+  auto_vec<gimple *> guarded;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -479,9 +614,12 @@ ompc_rewrite_function (function *fun)
 	      }
 	    continue;
 	  }
-	if (gimple_call_internal_p (stmt, IFN_ATOMIC_COMPARE_EXCHANGE))
+	if (ompc_is_atomic (stmt))
 	  {
-	    ompc_lower_ifn_cas (&gsi);
+	    if (ompc_inline_atomics && ompc_native_inline_p (stmt))
+	      guarded.safe_push (stmt);
+	    else
+	      ompc_rewrite_atomic (&gsi);
 	    ompc_stats.atomics++;
 	    changed = true;
 	    continue;
@@ -503,19 +641,6 @@ ompc_rewrite_function (function *fun)
 		gimple_set_location (g, gimple_location (stmt));
 		gsi_replace (&gsi, g, true);
 		ompc_stats.flushes++;
-		changed = true;
-		continue;
-	      }
-	    if (ompc_rewrite_sync (&gsi, fn))
-	      {
-		ompc_stats.atomics++;
-		changed = true;
-		continue;
-	      }
-	    if (tree repl = ompc_atomic_replacement (fn))
-	      {
-		gimple_call_set_fndecl (as_a<gcall *> (stmt), repl);
-		ompc_stats.atomics++;
 		changed = true;
 		continue;
 	      }
@@ -544,6 +669,14 @@ ompc_rewrite_function (function *fun)
 	    changed = true;
 	  }
       }
+  for (gimple *stmt : guarded)
+    ompc_guard_atomic (stmt);
+  if (!guarded.is_empty ())
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      if (current_loops)
+	loops_state_set (LOOPS_NEED_FIXUP);
+    }
   if (changed)
     cgraph_edge::rebuild_edges ();
   return 0;
@@ -609,6 +742,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	ompc_verbose = true;
       else if (strcmp (key, "no-warnings") == 0 && !info->argv[i].value)
 	ompc_warnings = false;
+      else if (strcmp (key, "inline-atomics") == 0 && !info->argv[i].value)
+	ompc_inline_atomics = true;
       else if (strcmp (key, "help") == 0 && !info->argv[i].value)
 	fputs (ompc_help, stderr);
       else

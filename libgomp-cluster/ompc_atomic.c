@@ -20,6 +20,11 @@
 
 typedef unsigned __int128 gomp_u128;
 
+/* For code compiled with -fplugin-arg-ompcluster-inline-atomics, which
+   tests *ompc_cluster_slot inline and runs the native atomic when it is
+   NULL (one node).  */
+GOMP_EXPORT struct gomp_cluster_ops **const ompc_cluster_slot = &gomp_cluster;
+
 /* The cluster path of every sized entry point.  */
 static inline void
 gomp_atomic_remote (enum gomp_cluster_atomic_op op, const volatile void *p,
