@@ -7,9 +7,10 @@
    memory are the same.  A target region runs on the encountering thread as
    an initial thread of its own (a new contention group: level 0, thread 0
    of 1, its own thread limit); team.c provides the save and restore of the
-   thread's state around it.  depend clauses are honoured; nowait target
-   constructs run at once, once their dependences are met (an undeferred
-   task is a valid schedule).  */
+   thread's state around it.  depend clauses are honoured; a nowait target
+   construct in a team becomes a deferred target task that any thread of
+   the team may run (outside a team, or in a final task, it runs at once).
+   */
 
 #include "task.h"
 #include "omp.h"
@@ -26,6 +27,7 @@
 #define GOMP_TARGET_ARG_ID_MASK		(((1 << 8) - 1) << 8)
 #define GOMP_TARGET_ARG_THREAD_LIMIT	(2 << 8)
 #define GOMP_TARGET_ARG_VALUE_SHIFT	16
+#define GOMP_TARGET_FLAG_NOWAIT		(1 << 0)
 
 /* The only device is the host, numbered after the (absent) offload
    devices.  */
@@ -175,6 +177,104 @@ gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
   gomp_team_num = saved_team;
 }
 
+/* A target nowait region is a deferred task (a target task) whose data
+   block holds the region's function, a copy of HOSTADDRS and the
+   firstprivate copies.  */
+struct gomp_target_task
+{
+  void (*fn) (void *);
+  unsigned thread_limit;
+  size_t mapnum;
+  /* The source only: the encountering thread's arrays.  */
+  void **hostaddrs;
+  size_t *sizes;
+  unsigned short *kinds;
+  /* The task's copy: HOSTADDRS, then the firstprivate data.  */
+  void *addrs[];
+};
+
+/* The largest alignment of a firstprivate item (at least a pointer's).  */
+static size_t
+gomp_target_fp_align (size_t mapnum, unsigned short *kinds)
+{
+  size_t max_align = sizeof (void *);
+  for (size_t i = 0; i < mapnum; i++)
+    if ((kinds[i] & 0xff) == GOMP_MAP_FIRSTPRIVATE
+	&& ((size_t) 1 << (kinds[i] >> 8)) > max_align)
+      max_align = (size_t) 1 << (kinds[i] >> 8);
+  return max_align;
+}
+
+/* GOMP_task's copy function for a target task: builds the task's block
+   at DST from the description at SRC.  */
+static void
+gomp_target_task_copy (void *dst, void *src)
+{
+  struct gomp_target_task *d = dst, *s = src;
+  d->fn = s->fn;
+  d->thread_limit = s->thread_limit;
+  d->mapnum = s->mapnum;
+  memcpy (d->addrs, s->hostaddrs, s->mapnum * sizeof (void *));
+  char *fp = (char *) (d->addrs + s->mapnum);
+  fp = gomp_align_up (fp, s->mapnum, s->kinds);
+  gomp_target_firstprivate (fp, s->mapnum, d->addrs, s->sizes, s->kinds);
+}
+
+static void
+gomp_target_task_fn (void *data)
+{
+  struct gomp_target_task *d = data;
+  gomp_target_run_host (d->fn, d->addrs, d->thread_limit);
+}
+
+/* Creates the target task of a target nowait region; false when the
+   region must run at once instead (no team, or in a final task).  */
+static bool
+gomp_target_task (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		  size_t *sizes, unsigned short *kinds, void **depend,
+		  unsigned thread_limit)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_team *team = thr->ts.team;
+  if (team == NULL)
+    return false;
+  struct gomp_task *parent = gomp_current_task (thr);
+  if (parent->final_task)
+    return false;
+  if (GOMP_UNLIKELY (gomp_cancel_var)
+      && gomp_task_cancelled (team, parent->taskgroup))
+    return true;
+
+  struct gomp_target_task src = {
+    .fn = fn, .thread_limit = thread_limit, .mapnum = mapnum,
+    .hostaddrs = hostaddrs, .sizes = sizes, .kinds = kinds
+  };
+  size_t align = gomp_target_fp_align (mapnum, kinds);
+  size_t size = sizeof src + mapnum * sizeof (void *)
+		+ gomp_target_firstprivate (NULL, mapnum, hostaddrs, sizes,
+					    kinds)
+		+ align;
+  size_t ndeps = depend ? gomp_depend_count (depend) : 0;
+  struct gomp_task *t
+    = gomp_task_alloc (thr, parent, gomp_target_task_fn, &src,
+		       gomp_target_task_copy, size, align, 0, 0, ndeps, NULL,
+		       NULL, 0);
+  struct gomp_team_tasks *tt = gomp_team_tasks (team);
+  gomp_mutex_lock (&tt->lock);
+  if (GOMP_UNLIKELY (gomp_cancel_var)
+      && gomp_task_cancelled (team, t->member_of))
+    {
+      gomp_mutex_unlock (&tt->lock);
+      free (t);
+      return true;
+    }
+  bool queued = gomp_task_submit (tt, parent, t, depend);
+  gomp_mutex_unlock (&tt->lock);
+  if (queued)
+    gomp_barrier_maybe_wake (team);
+  return true;
+}
+
 /* The target construct (GCC 12 emits this one).  */
 GOMP_EXPORT void
 GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
@@ -182,6 +282,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 unsigned int flags, void **depend, void **args)
 {
   gomp_target_check_device (device);
+  if ((flags & GOMP_TARGET_FLAG_NOWAIT)
+      && gomp_target_task (fn, mapnum, hostaddrs, sizes, kinds, depend,
+			   gomp_target_thread_limit (args)))
+    return;
   if (depend)
     gomp_task_wait_depend (depend);
   size_t fp = gomp_target_firstprivate (NULL, mapnum, hostaddrs, sizes,
