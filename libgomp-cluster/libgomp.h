@@ -45,8 +45,9 @@ extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
 
 /* ------------------------------------------------------------------------
    The single-node core (engineer "core"): wait.h, team.c, barrier.c,
-   parallel.c, work.c, loop.c, loop_ull.c, iter.c, sections.c, single.c,
-   ordered.c, critical.c, lock.c, env.c, icv.c, affinity.c.
+   parallel.c, work.c, loop.c, loop_ull.c, iter.c, iter_ull.c, sections.c,
+   single.c, ordered.c, critical.c, lock.c, env.c, icv.c, affinity.c,
+   affinity_fmt.c, wait.c.
 
    Model.  Every thread has a struct gomp_thread in TLS (gomp_thread ()).
    A team is one parallel region's threads.  A team spanning nodes has a
@@ -57,6 +58,23 @@ extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
    nodes have base 0 and local_nthreads == nthreads.  The ICVs are the data
    environment of the implicit task (OpenMP 5.1 section 2.4): thr->icv
    points at the ICVs of the task the thread is running.
+
+   Cluster mode (gomp_cluster != NULL), what the core does:
+   - nthreads-var of the initial task is nodes x OMP_NUM_THREADS
+     (gomp_cluster_init_icvs), so a plain "parallel" spans every node;
+     nested regions are node-local and inherit that value unless
+     OMP_NUM_THREADS lists one for their level.
+   - A top-level region whose ICVs differ from the defaults (after
+     omp_set_num_threads, omp_set_schedule...), or a combined parallel
+     loop, reaches the other nodes through a trampoline in the shared heap
+     (parallel.c) carrying rank 0's ICVs and the loop.
+   - Barriers: the last local arriver calls gomp_cluster->barrier (or
+     barrier_bcast for copyprivate); single is won on rank 0 only;
+     critical, GOMP_atomic_start and locks take a node-local mutex found
+     by the lock's address (the word in user memory is never touched),
+     then gomp_cluster->lock; dynamic/guided loops and sections take node
+     ranges from gomp_cluster->loop_next.  Ordered loops and unsigned long
+     long dynamic loops across nodes stop with "not supported".
    ------------------------------------------------------------------------ */
 
 #include <sched.h>

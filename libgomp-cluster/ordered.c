@@ -7,17 +7,25 @@
 
 #include "libgomp.h"
 #include <sched.h>
+#include <time.h>
 
 static void
 gomp_ordered_wait_turn (struct gomp_work_share *ws, unsigned long ticket)
 {
-  unsigned spins = 0;
+  unsigned long spins = 0, limit = gomp_spin_limit ();
   while (__atomic_load_n (&ws->ordered_serving, __ATOMIC_ACQUIRE) != ticket)
     {
-      if (++spins < 2000)
+      /* Spin as other waits do; then yield, and then sleep a little: the
+	 thread ahead may run a long ordered region.  */
+      if (++spins < limit)
 	gomp_cpu_relax ();
-      else
+      else if (spins < limit + 1000)
 	sched_yield ();
+      else
+	{
+	  struct timespec ts = { 0, 20000 };
+	  nanosleep (&ts, NULL);
+	}
     }
 }
 

@@ -10,22 +10,36 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The construct of a thread outside any parallel region.  */
 static __thread struct gomp_work_share gomp_solo_ws;
 
-/* Waits, politely, until *P equals V.  */
+/* One step of a rare wait (another thread initialising a construct, or
+   one running a long way behind): spin, then yield, then sleep a little,
+   so that a long wait costs no processor.  */
+static void
+gomp_ws_backoff (unsigned *spins)
+{
+  unsigned n = ++*spins;
+  if (n < 1000)
+    gomp_cpu_relax ();
+  else if (n < 2000)
+    sched_yield ();
+  else
+    {
+      struct timespec ts = { 0, 50000 };
+      nanosleep (&ts, NULL);
+    }
+}
+
+/* Waits until *P equals V.  */
 static void
 gomp_ws_wait_equal (unsigned long *p, unsigned long v)
 {
   unsigned spins = 0;
   while (__atomic_load_n (p, __ATOMIC_ACQUIRE) != v)
-    {
-      if (++spins < 1000)
-	gomp_cpu_relax ();
-      else
-	sched_yield ();
-    }
+    gomp_ws_backoff (&spins);
 }
 
 bool
@@ -63,10 +77,7 @@ gomp_work_share_start (void)
 	  team->ws_cancelled = 0;
 	  return true;
 	}
-      if (++spins < 1000)
-	gomp_cpu_relax ();
-      else
-	sched_yield ();
+      gomp_ws_backoff (&spins);
     }
 }
 
