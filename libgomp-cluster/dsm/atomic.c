@@ -199,8 +199,10 @@ atomic_handler (int src, const void *msg, size_t len, uint64_t token)
     gomp_dsm_fatal ("rank %d sent an atomic for %p, outside the DSM", src,
 		    addr);
   /* Busy: a local thread may be asking the manager for B's home, which
-     is this node.  */
-  if (!gomp_dsm_trylock (b))
+     is this node (or the manager's answer has not arrived yet).  */
+  if ((__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) < 0
+       && gomp_dsm.policy == HOME_FIRST_TOUCH)
+      || !gomp_dsm_trylock (b))
     {
       gomp_cl_defer ();
       return;

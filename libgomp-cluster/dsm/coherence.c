@@ -172,6 +172,13 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
   uint32_t b = req[0], n = req[1], k;
   if (b >= gomp_dsm.nblocks || n == 0 || n > 64 || n > gomp_dsm.nblocks - b)
     gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b, n);
+  /* Busy, or homed here by a claim whose answer has not arrived yet.  */
+  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) < 0
+      && gomp_dsm.policy == HOME_FIRST_TOUCH)
+    {
+      gomp_cl_defer ();
+      return;
+    }
   if (!gomp_dsm_trylock (b))
     {
       gomp_cl_defer ();

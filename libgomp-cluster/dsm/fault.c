@@ -35,8 +35,14 @@
 
 #define MANAGER_GROUP 64	/* Blocks per manager range.  */
 #define FETCH_AHEAD_MAX 16	/* Blocks per fetch at most.  */
+#define CLAIM_STREAK 16		/* Fresh blocks touched in sequence before
+				   a node claims the rest of a group.  */
 
 static struct sigaction old_sa;
+/* The last fresh block this node touched and how many it touched in
+   sequence before it (shared by the node's threads: races only make the
+   guess worse).  */
+static uint32_t touch_last = UINT32_MAX - 1, touch_streak;
 static int dsm_finished;
 
 static long
@@ -201,18 +207,32 @@ gomp_dsm_home (uint32_t b)
       return h;
     }
   int mgr = (b / MANAGER_GROUP) % gomp_dsm.nodes;
+  /* A node touching fresh blocks in sequence for a while (a serial
+     initialisation) claims the rest of the manager's group at once.  */
+  uint32_t streak = 0;
+  if (b == __atomic_load_n (&touch_last, __ATOMIC_RELAXED) + 1)
+    streak = __atomic_load_n (&touch_streak, __ATOMIC_RELAXED) + 1;
+  __atomic_store_n (&touch_streak, streak, __ATOMIC_RELAXED);
+  __atomic_store_n (&touch_last, b, __ATOMIC_RELAXED);
+  uint32_t first = b & ~(uint32_t) (MANAGER_GROUP - 1);
   if (mgr == gomp_dsm.rank)
     {
-      int16_t none = -1;
-      __atomic_compare_exchange_n (&gomp_dsm.home[b], &none,
-				   (int16_t) gomp_dsm.rank, false,
-				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+      uint32_t claim = streak >= CLAIM_STREAK ? MANAGER_GROUP - (b - first)
+	: 1;
+      for (uint32_t i = 0; i < claim && b + i < gomp_dsm.nblocks; i++)
+	{
+	  int16_t none = -1;
+	  __atomic_compare_exchange_n (&gomp_dsm.home[b + i], &none,
+				       (int16_t) gomp_dsm.rank, false,
+				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+	}
       return __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
     }
   /* The manager answers with the homes it knows in B's group.  */
   int16_t reply[MANAGER_GROUP];
-  uint32_t first = b & ~(uint32_t) (MANAGER_GROUP - 1);
-  size_t n = gomp_cl_call (mgr, GOMP_CL_TAG_HOME, &b, sizeof b, reply,
+  uint32_t req[2] = { b, streak >= CLAIM_STREAK
+			 ? MANAGER_GROUP - (b - first) : 1 };
+  size_t n = gomp_cl_call (mgr, GOMP_CL_TAG_HOME, req, sizeof req, reply,
 			   sizeof reply);
   DSM_STAT (home_lookups, 1);
   for (size_t i = 0; i < n / 2; i++)
@@ -229,13 +249,24 @@ gomp_dsm_home (uint32_t b)
 static void
 home_handler (int src, const void *msg, size_t len, uint64_t token)
 {
-  uint32_t b;
+  uint32_t req[2] = { 0, 1 };
   int16_t reply[MANAGER_GROUP];
-  memcpy (&b, msg, sizeof b);
-  int16_t none = -1;
-  __atomic_compare_exchange_n (&gomp_dsm.home[b], &none, (int16_t) src,
-			       false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  memcpy (req, msg, len < sizeof req ? len : sizeof req);
+  uint32_t b = req[0];
   uint32_t first = b & ~(uint32_t) (MANAGER_GROUP - 1);
+  if (b >= gomp_dsm.nblocks || req[1] == 0
+      || req[1] > MANAGER_GROUP - (b - first))
+    gomp_dsm_fatal ("bad home request from rank %d (%u, %u)", src, b,
+		    req[1]);
+  /* B, and the blocks after it that the requester claims and nobody
+     touched yet.  */
+  for (uint32_t i = 0; i < req[1] && b + i < gomp_dsm.nblocks; i++)
+    {
+      int16_t none = -1;
+      __atomic_compare_exchange_n (&gomp_dsm.home[b + i], &none,
+				   (int16_t) src, false, __ATOMIC_ACQ_REL,
+				   __ATOMIC_ACQUIRE);
+    }
   for (uint32_t i = 0; i < MANAGER_GROUP; i++)
     reply[i] = first + i < gomp_dsm.nblocks
       ? __atomic_load_n (&gomp_dsm.home[first + i], __ATOMIC_ACQUIRE) : -1;
@@ -319,8 +350,34 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	}
       else if (st != BS_INVALID)
 	gomp_dsm_fatal_sig ("internal error: bad state of a home block", 0);
-      gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
-      gomp_dsm_set_state (b, BS_HOME_RW);
+      /* A first touch: the untouched blocks after it that are homed here
+	 too (claimed in sequence) become accessible with it.  */
+      uint32_t n = 1;
+      if (st == BS_INVALID)
+	{
+	  size_t len = gomp_dsm_block_len (b);
+	  char *a = gomp_dsm_block_addr (b);
+	  for (uint32_t c = b + 1; n < MANAGER_GROUP && c < gomp_dsm.nblocks;
+	       c++, n++)
+	    if (gomp_dsm_block_addr (c) != a + (size_t) n * len
+		|| gomp_dsm_block_len (c) != len
+		|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
+		   != gomp_dsm.rank
+		|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+	      break;
+	    else if (gomp_dsm_state (c) != BS_INVALID)
+	      {
+		gomp_dsm_unlock (c);
+		break;
+	      }
+	}
+      gomp_dsm_protect (b, n, PROT_READ | PROT_WRITE);
+      for (uint32_t i = 0; i < n; i++)
+	gomp_dsm_set_state (b + i, BS_HOME_RW);
+      if (n > 1 && __atomic_load_n (&touch_last, __ATOMIC_RELAXED) == b)
+	__atomic_store_n (&touch_last, b + n - 1, __ATOMIC_RELAXED);
+      for (uint32_t i = 1; i < n; i++)
+	gomp_dsm_unlock (b + i);
       return;
     }
   size_t len = gomp_dsm_block_len (b);
