@@ -155,7 +155,9 @@ omp_init_allocator (omp_memspace_handle_t memspace, int ntraits,
   if (a.fallback == omp_atv_allocator_fb && a.fb_data == omp_null_allocator)
     return omp_null_allocator;
 
-  struct gomp_allocator *ret = malloc (sizeof *ret);
+  /* With several nodes the handle must be valid on every node: the
+     allocator lives in the shared heap.  */
+  struct gomp_allocator *ret = gomp_raw_malloc (sizeof *ret);
   if (ret == NULL)
     return omp_null_allocator;
   *ret = a;
@@ -165,8 +167,9 @@ omp_init_allocator (omp_memspace_handle_t memspace, int ntraits,
 void GOMP_EXPORT
 omp_destroy_allocator (omp_allocator_handle_t allocator)
 {
-  if (allocator != omp_null_allocator)
-    free (gomp_allocator_data (allocator));
+  struct gomp_allocator *a = gomp_allocator_data (allocator);
+  if (a)
+    gomp_raw_free (a);
 }
 
 void GOMP_EXPORT
