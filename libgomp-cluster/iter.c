@@ -99,22 +99,23 @@ gomp_iter_take (long *next, long end, long incr, unsigned long want,
 }
 
 /* A team spanning nodes: the node's threads share a node range, refilled
-   from the loop's global counter NODE_CHUNK iterations at a time.  Called
-   with the work share's lock held.  */
-static bool
-gomp_iter_node_take (struct gomp_work_share *ws, unsigned long want,
-		     unsigned long node_chunk, long *istart, long *iend)
+   from the loop's global counter NODE_CHUNK iterations at a time, of the
+   loop from START to END by INCR (an unsigned long long loop's, converted
+   when it fits in long).  Called with the work share's lock held.  */
+bool
+gomp_iter_node_take (struct gomp_work_share *ws, long start, long end,
+		     long incr, unsigned long want, unsigned long node_chunk,
+		     long *istart, long *iend)
 {
-  if (gomp_iter_count (ws->node_next, ws->node_end, ws->incr) == 0)
+  if (gomp_iter_count (ws->node_next, ws->node_end, incr) == 0)
     {
       unsigned long seq = ws->claimed - 1;
-      if (!gomp_cluster->loop_next (seq, ws->next, ws->end, ws->incr,
-				    (long) node_chunk, &ws->node_next,
-				    &ws->node_end))
+      if (!gomp_cluster->loop_next (seq, start, end, incr, (long) node_chunk,
+				    &ws->node_next, &ws->node_end))
 	return false;
     }
-  return gomp_iter_take (&ws->node_next, ws->node_end, ws->incr, want,
-			 istart, iend);
+  return gomp_iter_take (&ws->node_next, ws->node_end, incr, want, istart,
+			 iend);
 }
 
 /* Dynamic: chunks in order of request.  */
@@ -150,8 +151,8 @@ gomp_iter_dynamic_next (long *istart, long *iend)
   if (GOMP_UNLIKELY (ws->spans))
     {
       unsigned long local = thr->ts.team->local_nthreads;
-      ok = gomp_iter_node_take (ws, ws->chunk, ws->chunk * local * 2, istart,
-				iend);
+      ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr, ws->chunk,
+				ws->chunk * local * 2, istart, iend);
     }
   else
     ok = gomp_iter_take (&ws->next, end, incr, ws->chunk, istart, iend);
@@ -186,7 +187,8 @@ gomp_iter_guided_next (long *istart, long *iend)
 	node_chunk = chunk * local;
       if (left == 0)
 	want = (node_chunk + local - 1) / local;
-      ok = gomp_iter_node_take (ws, want < chunk ? chunk : want, node_chunk,
+      ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr,
+				want < chunk ? chunk : want, node_chunk,
 				istart, iend);
     }
   else

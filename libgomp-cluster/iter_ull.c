@@ -88,6 +88,22 @@ gomp_iter_ull_take (struct gomp_work_share *ws, unsigned long long want,
   return true;
 }
 
+/* A team spanning nodes: the loop's bounds fit in long (gomp_loop_ull_init
+   checked), so the node takes ranges like a long loop's.  */
+static bool
+gomp_iter_ull_node_take (struct gomp_work_share *ws, unsigned long long want,
+			 unsigned long long node_chunk,
+			 unsigned long long *istart, unsigned long long *iend)
+{
+  long s, e;
+  if (!gomp_iter_node_take (ws, (long) ws->next_ull, (long) ws->end_ull,
+			    (long) ws->incr_ull, want, node_chunk, &s, &e))
+    return false;
+  *istart = (unsigned long long) s;
+  *iend = (unsigned long long) e;
+  return true;
+}
+
 bool
 gomp_iter_ull_dynamic_next (unsigned long long *istart,
 			    unsigned long long *iend)
@@ -114,8 +130,15 @@ gomp_iter_ull_dynamic_next (unsigned long long *istart,
       *istart = start;
       return true;
     }
+  bool ok;
   gomp_mutex_lock (&ws->lock);
-  bool ok = gomp_iter_ull_take (ws, ws->chunk_ull, istart, iend);
+  if (GOMP_UNLIKELY (ws->spans))
+    ok = gomp_iter_ull_node_take (ws, ws->chunk_ull,
+				  ws->chunk_ull
+				  * thr->ts.team->local_nthreads * 2,
+				  istart, iend);
+  else
+    ok = gomp_iter_ull_take (ws, ws->chunk_ull, istart, iend);
   if (ok && ws->ordered)
     thr->ts.ordered_ticket = ws->ordered_tickets++;
   gomp_mutex_unlock (&ws->lock);
@@ -132,13 +155,40 @@ gomp_iter_ull_guided_next (unsigned long long *istart,
   unsigned long long nthreads = team ? team->nthreads : 1;
   unsigned long long chunk = ws->chunk_ull ? ws->chunk_ull : 1;
 
+  bool ok;
   gomp_mutex_lock (&ws->lock);
-  unsigned long long left = gomp_iter_ull_count (ws->next_ull, ws->end_ull,
-						 ws->incr_ull,
-						 gomp_ws_up (ws));
-  unsigned long long want = left / nthreads + (left % nthreads != 0);
-  bool ok = gomp_iter_ull_take (ws, want < chunk ? chunk : want, istart,
-				iend);
+  if (GOMP_UNLIKELY (ws->spans))
+    {
+      /* Like iter.c's guided across nodes.  */
+      unsigned long long local = team->local_nthreads;
+      unsigned long long total
+	= gomp_iter_ull_count (ws->next_ull, ws->end_ull, ws->incr_ull,
+			       gomp_ws_up (ws));
+      unsigned long long node_chunk = total / (2 * nthreads) * local;
+      if (node_chunk < chunk * local)
+	node_chunk = chunk * local;
+      long step = (long) ws->incr_ull;
+      unsigned long long left
+	= step > 0 ? (ws->node_end > ws->node_next
+		      ? ((unsigned long long) (ws->node_end - ws->node_next)
+			 - 1) / step + 1 : 0)
+		   : (ws->node_next > ws->node_end
+		      ? ((unsigned long long) (ws->node_next - ws->node_end)
+			 - 1) / -step + 1 : 0);
+      unsigned long long want = left ? (left + local - 1) / local
+				     : (node_chunk + local - 1) / local;
+      ok = gomp_iter_ull_node_take (ws, want < chunk ? chunk : want,
+				    node_chunk, istart, iend);
+    }
+  else
+    {
+      unsigned long long left
+	= gomp_iter_ull_count (ws->next_ull, ws->end_ull, ws->incr_ull,
+			       gomp_ws_up (ws));
+      unsigned long long want = left / nthreads + (left % nthreads != 0);
+      ok = gomp_iter_ull_take (ws, want < chunk ? chunk : want, istart,
+			       iend);
+    }
   if (ok && ws->ordered)
     thr->ts.ordered_ticket = ws->ordered_tickets++;
   gomp_mutex_unlock (&ws->lock);

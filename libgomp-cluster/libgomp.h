@@ -73,8 +73,9 @@ extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
      critical, GOMP_atomic_start and locks take a node-local mutex found
      by the lock's address (the word in user memory is never touched),
      then gomp_cluster->lock; dynamic/guided loops and sections take node
-     ranges from gomp_cluster->loop_next.  Ordered loops and unsigned long
-     long dynamic loops across nodes stop with "not supported".
+     ranges from gomp_cluster->loop_next (unsigned long long loops too,
+     when their bounds fit in long).  Ordered loops across nodes stop with
+     "not supported".
    ------------------------------------------------------------------------ */
 
 #include <sched.h>
@@ -380,6 +381,12 @@ extern bool gomp_iter_ull_dynamic_next (unsigned long long *istart,
 					unsigned long long *iend);
 extern bool gomp_iter_ull_guided_next (unsigned long long *istart,
 				       unsigned long long *iend);
+/* iter.c: a node's next range of a loop shared across nodes (from
+   gomp_cluster->loop_next), with the work share's lock held.  */
+extern bool gomp_iter_node_take (struct gomp_work_share *ws, long start,
+				 long end, long incr, unsigned long want,
+				 unsigned long node_chunk, long *istart,
+				 long *iend);
 /* loop.c */
 struct gomp_loop_spec
 {

@@ -7,6 +7,7 @@
 #include "libgomp.h"
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 
 typedef unsigned long long gomp_ull;
 
@@ -26,19 +27,26 @@ gomp_loop_ull_init (struct gomp_work_share *ws, bool up, gomp_ull start,
   ws->end_ull = (up && start > end) || (!up && start < end) ? start : end;
   ws->incr_ull = incr;
   ws->chunk_ull = chunk;
-  ws->spans = false;
+  ws->spans = team && team->spans && sched != GFS_STATIC;
   ws->atomic_next = false;
+  ws->node_next = ws->node_end = 0;
   ws->ordered_serving = 0;
   ws->ordered_tickets = 0;
   ws->copyprivate = NULL;
   ws->task_reductions = NULL;
   ws->doacross = NULL;
-  if (team && team->spans && (sched != GFS_STATIC || ordered))
-    gomp_unsupported ("unsigned long long loops with a dynamic, guided or "
-		      "ordered schedule across nodes");
+  if (team && team->spans && ordered)
+    gomp_unsupported ("ordered loop across nodes");
+  /* Across nodes the cluster's loop counter works in long: bounds and
+     step must fit (they do for any size_t loop over memory).  */
+  if (ws->spans
+      && (start > LONG_MAX || ws->end_ull > LONG_MAX
+	  || (up ? incr > LONG_MAX : -incr > LONG_MAX)))
+    gomp_unsupported ("unsigned long long loop beyond LONG_MAX with a "
+		      "dynamic or guided schedule across nodes");
   if ((sched == GFS_DYNAMIC || sched == GFS_GUIDED) && chunk == 0)
     ws->chunk_ull = 1;
-  if (sched == GFS_DYNAMIC && !ordered)
+  if (sched == GFS_DYNAMIC && !ordered && !ws->spans)
     {
       /* Fetch-add works when every thread's last overshoot past END still
 	 fits.  */

@@ -1,5 +1,6 @@
-/* Dynamic, guided, runtime and auto schedules of long loops, within and
-   across nodes (each node takes chunks from the loop's global counter):
+/* Dynamic, guided, runtime and auto schedules of long and unsigned long
+   long loops, within and across nodes (each node takes chunks from the
+   loop's global counter):
    every iteration runs exactly once, and every thread can get work.  */
 /* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
 /* ompc-timeout: 120 */
@@ -50,8 +51,15 @@ main (void)
 #pragma omp for schedule(auto)
     for (int i = 0; i < N; i++)
       HIT (i);
+    /* size_t-like loops: GCC uses the unsigned long long entry points.  */
+#pragma omp for schedule(dynamic, 5)
+    for (unsigned long i = 0; i < N; i++)
+      HIT (i);
+#pragma omp for schedule(guided)
+    for (unsigned long long i = 2ULL * N; i > 0; i -= 2)
+      HIT (i / 2 - 1);
   }
-  check ("dynamic/guided/auto", 6);
+  check ("dynamic/guided/auto", 8);
 
   static const omp_sched_t kinds[] = { omp_sched_static, omp_sched_dynamic,
 				       omp_sched_guided, omp_sched_auto };
