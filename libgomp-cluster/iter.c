@@ -150,9 +150,17 @@ gomp_iter_dynamic_next (long *istart, long *iend)
   gomp_mutex_lock (&ws->lock);
   if (GOMP_UNLIKELY (ws->spans))
     {
-      unsigned long local = thr->ts.team->local_nthreads;
+      /* Each message brings the node a sixteenth of its threads' fair
+	 share (at least two chunks per thread): few messages, and little
+	 imbalance left at the end.  */
+      struct gomp_team *team = thr->ts.team;
+      unsigned long local = team->local_nthreads;
+      unsigned long total = gomp_iter_count (ws->next, ws->end, ws->incr);
+      unsigned long node_chunk = total / (16ul * team->nthreads) * local;
+      if (node_chunk < ws->chunk * local * 2)
+	node_chunk = ws->chunk * local * 2;
       ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr, ws->chunk,
-				ws->chunk * local * 2, istart, iend);
+				node_chunk, istart, iend);
     }
   else
     ok = gomp_iter_take (&ws->next, end, incr, ws->chunk, istart, iend);

@@ -133,10 +133,20 @@ gomp_iter_ull_dynamic_next (unsigned long long *istart,
   bool ok;
   gomp_mutex_lock (&ws->lock);
   if (GOMP_UNLIKELY (ws->spans))
-    ok = gomp_iter_ull_node_take (ws, ws->chunk_ull,
-				  ws->chunk_ull
-				  * thr->ts.team->local_nthreads * 2,
-				  istart, iend);
+    {
+      /* As iter.c: a sixteenth of the node's fair share per message.  */
+      struct gomp_team *team = thr->ts.team;
+      unsigned long long local = team->local_nthreads;
+      unsigned long long total
+	= gomp_iter_ull_count (ws->next_ull, ws->end_ull, ws->incr_ull,
+			       gomp_ws_up (ws));
+      unsigned long long node_chunk = total / (16ull * team->nthreads)
+				      * local;
+      if (node_chunk < ws->chunk_ull * local * 2)
+	node_chunk = ws->chunk_ull * local * 2;
+      ok = gomp_iter_ull_node_take (ws, ws->chunk_ull, node_chunk, istart,
+				    iend);
+    }
   else
     ok = gomp_iter_ull_take (ws, ws->chunk_ull, istart, iend);
   if (ok && ws->ordered)
