@@ -190,13 +190,13 @@ gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
   if (mprotect (a, len, prot) == 0)
     return;
   int err = errno;
-  char where[80], *w = stpcpy (where, "mprotect of blocks ");
+  char where[160], *w = stpcpy (where, "ompcluster: rank ");
+  w = sig_utoa (w, gomp_dsm.rank);
+  w = stpcpy (w, ": dsm: mprotect of blocks ");
   w = sig_utoa (w, b);
-  w = stpcpy (w, "+");
-  w = sig_utoa (w, n);
-  w = stpcpy (w, " at ");
-  w = sig_utoa (w, (uintptr_t) a);
-  *w++ = '\n';
+  w = stpcpy (w, " to ");
+  w = sig_utoa (w, b + n - 1);
+  w = stpcpy (w, " failed\n");
   if (write (2, where, w - where) < 0)
     abort ();
   errno = err;
