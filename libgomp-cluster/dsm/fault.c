@@ -361,8 +361,9 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	       c++, n++)
 	    if (gomp_dsm_block_addr (c) != a + (size_t) n * len
 		|| gomp_dsm_block_len (c) != len
-		|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
-		   != gomp_dsm.rank
+		|| (gomp_dsm.policy == HOME_FIRST_TOUCH
+		    ? __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
+		    : gomp_dsm_home (c)) != gomp_dsm.rank
 		|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
 	      break;
 	    else if (gomp_dsm_state (c) != BS_INVALID)
