@@ -109,7 +109,9 @@ gomp_iter_node_take (struct gomp_work_share *ws, long start, long end,
 {
   if (gomp_iter_count (ws->node_next, ws->node_end, incr) == 0)
     {
-      unsigned long seq = ws->claimed - 1;
+      /* The loop's number in the region: the same on every node.  */
+      unsigned long seq = ws->claimed - 1
+			  - gomp_thread ()->ts.team->ws_base;
       if (!gomp_cluster->loop_next (seq, start, end, incr, (long) node_chunk,
 				    &ws->node_next, &ws->node_end))
 	return false;

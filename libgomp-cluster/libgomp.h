@@ -241,7 +241,8 @@ struct gomp_team_state
 {
   struct gomp_team *team;
   struct gomp_work_share *work_share;
-  unsigned long ws_seq;			/* work shares entered in this team */
+  unsigned long ws_seq;			/* work shares entered (team->ws_base
+					   at the region's start) */
   unsigned long single_count;		/* single constructs met */
   unsigned long static_trip;		/* static schedule progress */
   unsigned long ordered_ticket;		/* ticket of the current chunk */
@@ -266,7 +267,10 @@ struct gomp_team
   struct gomp_task_icv prev_implicit_icv;
   void *prev_task;
   unsigned long single_count;
-  unsigned long ws_count;		/* work shares started */
+  /* The sequence number of the region's first work share: numbers keep
+     growing across the regions that reuse this team, so the ring's slots
+     need no reset (their old numbers are all smaller).  */
+  unsigned long ws_base;
   /* Cancellation (task.c sets them): the region, and the innermost
      for/sections construct.  */
   unsigned cancelled, ws_cancelled;

@@ -343,19 +343,12 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   team->spans = spans;
   team->barrier.total = local;
   team->single_count = 0;
-  team->ws_count = 0;
   team->cancelled = 0;
   team->ws_cancelled = 0;
   team->task_queued = 0;
   team->task_count = 0;
   team->task_data = NULL;
   team->reduction_data = reduction_data;
-  for (unsigned i = 0; i < GOMP_WS_RING; i++)
-    {
-      team->ws[i].claimed = 0;
-      team->ws[i].ready = 0;
-      team->ws[i].left = 0;
-    }
   team->threads[0] = thr;
 
   /* The master's state before the region, restored by gomp_team_end.  */
@@ -369,8 +362,9 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   unsigned level = thr->ts.level + 1;
   gomp_child_icv (&proto.icv, icv, level);
   proto.ts.team = team;
-  proto.ts.work_share = ws0 ? &team->ws[0] : NULL;
-  proto.ts.ws_seq = ws0 ? 1 : 0;
+  unsigned long ws_base = team->ws_base;
+  proto.ts.work_share = ws0 ? &team->ws[ws_base % GOMP_WS_RING] : NULL;
+  proto.ts.ws_seq = ws0 ? ws_base + 1 : ws_base;
   proto.ts.single_count = 0;
   proto.ts.static_trip = 0;
   proto.ts.ordered_ticket = GOMP_NO_TICKET;
@@ -393,11 +387,11 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   thr->icv = &thr->implicit_icv;
   if (ws0)
     {
-      struct gomp_work_share *ws = &team->ws[0];
+      struct gomp_work_share *ws = proto.ts.work_share;
       gomp_loop_init (ws, ws0->start, ws0->end, ws0->incr, ws0->sched,
 		      ws0->chunk, false);
       ws->left = local;
-      ws->claimed = ws->ready = 1;
+      ws->claimed = ws->ready = ws_base + 1;
     }
   gomp_team_tasks_init (team);
 
@@ -476,6 +470,20 @@ gomp_team_end (void)
   struct gomp_team *team = thr->ts.team;
 
   gomp_team_barrier_wait_final (team);
+  /* Every thread met the same work shares: the master's count is the
+     next region's base.  After a cancellation threads may have met
+     different ones: start the ring afresh.  */
+  if (GOMP_LIKELY (!team->cancelled))
+    team->ws_base = thr->ts.ws_seq;
+  else
+    {
+      for (unsigned i = 0; i < GOMP_WS_RING; i++)
+	{
+	  team->ws[i].claimed = team->ws[i].ready = 0;
+	  team->ws[i].left = 0;
+	}
+      team->ws_base = 0;
+    }
   gomp_thread_task_fini (thr);
   gomp_team_tasks_fini (team);
   if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
