@@ -4,6 +4,7 @@
    this program's code (the runtime executes them).
    ompc-nodes: 1 1x2 1x4
    ompc-options: -Wno-sync-nand
+   ompc-check: nm %exe | grep -Eq ' U ompc_flush(@.*)?$'
    ompc-check: ! objdump -d --no-show-raw-insn %exe | awk '/^[0-9a-f]+ <(main|__ompc_user_main|test_[a-z0-9_]*|main\._omp_fn\.[0-9]+)>:/ {f=1; next} /^$/ {f=0} f' | grep -w lock
    ompc-timeout: 60  */
 
