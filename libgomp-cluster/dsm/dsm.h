@@ -4,6 +4,13 @@
    See ../shared/ARCHITECTURE.md.  Everything here is called outside signal
    context unless it says otherwise.
 
+   Files: segment.c (layout, environment, stacks, errors), fault.c (block
+   locks, homes and first touch, the SIGSEGV handler, fetches),
+   coherence.c (release, acquire, diffs, write notices, serving fetches),
+   atomic.c (atomics at the home), heap.c (the per-node arenas); the
+   transport is ../cluster/transport.c.  dsm-int.h lists what may run in
+   signal context.  Tests: testsuite/ompcluster.dsm/.
+
    Changes to the first sketch (dsm engineer): every thread that runs on a
    stack from the segment calls gomp_dsm_thread_init first (gomp_dsm_init
    does it for its caller); gomp_dsm_stack_alloc is for makecontext
