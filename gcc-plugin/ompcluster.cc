@@ -54,6 +54,9 @@
      help         list the options
    Any other option is an error.
 
+   For gfortran the plugin also turns -fbacktrace off: the main program
+   would install libgfortran's SIGSEGV handler over the DSM's.
+
    Warnings (with file and line) for what stays unsafe across nodes: inline
    assembly in a function with OpenMP constructs, a variable kept out of the
    shared segment by a user section attribute, and target regions.  */
@@ -757,6 +760,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
 
   register_callback (name, PLUGIN_INFO, NULL, &ompc_plugin_info);
+
+  /* gfortran: a main program built with -fbacktrace installs libgfortran's
+     SIGSEGV handler over the DSM's fault handler (options are decoded
+     before plugins start, so this overrides -fbacktrace).  */
+  flag_backtrace = 0;
 
   /* Passes.  */
   struct register_pass_info pass;
