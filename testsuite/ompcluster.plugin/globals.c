@@ -1,8 +1,8 @@
 /* Globals, static locals, compound literals and the variable behind
    critical(NAME) live in the shared segment; TLS, const data, string
    literals and user-section variables stay out; values are as in a plain
-   gcc -fopenmp build.
-   ompc-nodes: 1 1x2 1x4
+   gcc -fopenmp build, at one node and across nodes.
+   ompc-nodes: 1 1x2 1x4 2x1 2x2
    ompc-timeout: 60  */
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Every heap function goes to the runtime, also through function pointers
    (in locals and in static initialisers); memory that libc allocated
    (getline, asprintf, open_memstream) can still be realloc'ed and freed.
-   ompc-nodes: 1 1x2
+   ompc-nodes: 1 1x2 2x1 2x2
    ompc-check: nm %exe | grep -Eq ' U ompc_malloc(@.*)?$'
    ompc-check: ! nm %exe | grep -Eq ' U (malloc|calloc|realloc|reallocarray|free|posix_memalign|aligned_alloc|memalign|valloc|strdup|strndup|malloc_usable_size)(@|$)'
    ompc-timeout: 60  */

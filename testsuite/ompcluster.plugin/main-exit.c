@@ -1,7 +1,7 @@
 /* The renamed main: arguments, environment, atexit handlers and the exit
    status through exit() from a parallel program behave as without the
    plugin.
-   ompc-nodes: 1 1x2
+   ompc-nodes: 1 1x2 2x1 2x2
    ompc-args: one "two words" 3
    ompc-env: OMPC_TEST_VAR=value
    ompc-exit: 42
