@@ -1,6 +1,8 @@
 /* lock.c -- cluster-wide locks (critical, GOMP_atomic_start, omp_*_lock),
-   named by an address.  The runtime calls these directly: they also hand
-   the lock between the threads of one node.
+   named by an address.  The runtime orders a node's threads with a
+   node-local mutex first (critical.c), so usually one thread per node and
+   lock calls these; several callers of one node are handled as well (the
+   token then goes between them without messages, see below).
 
    Each lock has one token; a node may enter only while it holds the token.
    The token stays in the node that last used it, so a node that takes the
