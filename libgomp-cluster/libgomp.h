@@ -74,8 +74,10 @@ extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
      by the lock's address (the word in user memory is never touched),
      then gomp_cluster->lock; dynamic/guided loops and sections take node
      ranges from gomp_cluster->loop_next (unsigned long long loops too,
-     when their bounds fit in long).  Ordered loops across nodes stop with
-     "not supported".
+     when their bounds fit in long).  Static ordered loops pass their turn
+     through a word in the shared heap (with a barrier at the loop's start
+     and a flush at each ordered region's entry and exit); dynamic and
+     guided ordered loops across nodes stop with "not supported".
    ------------------------------------------------------------------------ */
 
 #include <sched.h>
@@ -209,6 +211,9 @@ struct gomp_work_share
   /* ordered: the ticket (chunk order) allowed into the ordered region,
      and the next ticket a dynamic/guided chunk gets.  */
   unsigned long ordered_serving, ordered_tickets;
+  /* A static ordered loop across nodes: the served ticket, a word in the
+     shared heap every node reaches with gomp_cluster->atomic.  */
+  unsigned long *ordered_shared;
   /* single copyprivate: the winner's data.  */
   void *copyprivate;
   /* task.c: task reductions of a work-share (GOMP_loop_start's and
@@ -283,6 +288,9 @@ struct gomp_team
   void *task_data;
   void *reduction_data;
   struct gomp_team *next_retired;
+  /* Rank 0 of a team spanning nodes: the shared word of its static ordered
+     loops (allocated at the first one).  */
+  unsigned long *ordered_block;
   struct gomp_work_share ws[GOMP_WS_RING];
   /* The threads of this node, by local number (thread 0: the master).  */
   struct gomp_thread *threads[];
@@ -415,6 +423,10 @@ extern void gomp_loop_ull_init (struct gomp_work_share *ws, bool up,
 /* ordered.c: ordered tickets: chunks of an ordered loop enter their
    ordered regions in ticket order (iteration order).  */
 #define GOMP_NO_TICKET (~0ul)
+/* Every thread of a team spanning nodes, after setting up a static ordered
+   loop: one barrier gives every node the loop's shared ticket word.  */
+extern void gomp_ordered_cluster_begin (struct gomp_work_share *ws,
+					bool first);
 extern void gomp_ordered_chunk_done (void);
 
 /* critical.c: the mutex GOMP_atomic_start uses (also its cluster key),

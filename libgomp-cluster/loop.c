@@ -26,6 +26,7 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
   ws->atomic_next = false;
   ws->node_next = ws->node_end = 0;
   ws->ordered_serving = 0;
+  ws->ordered_shared = NULL;
   ws->ordered_tickets = 0;
   ws->copyprivate = NULL;
   ws->task_reductions = NULL;
@@ -37,8 +38,6 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
       if (ordered && ws->spans)
 	gomp_unsupported ("ordered loop with a dynamic schedule across nodes");
     }
-  else if (ordered && team && team->spans)
-    gomp_unsupported ("ordered loop across nodes");
   if (sched == GFS_DYNAMIC && !ordered && !ws->spans)
     {
       /* NEXT can be advanced by fetch-add when every thread's last
@@ -93,12 +92,15 @@ gomp_loop_begin (long start, long end, long incr,
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
   thr->ts.ordered_ticket = GOMP_NO_TICKET;
-  if (gomp_work_share_start ())
+  bool first = gomp_work_share_start ();
+  if (first)
     {
       gomp_loop_init (thr->ts.work_share, start, end, incr, sched, chunk,
 		      ordered);
       gomp_work_share_init_done ();
     }
+  if (GOMP_UNLIKELY (ordered && thr->ts.team && thr->ts.team->spans))
+    gomp_ordered_cluster_begin (thr->ts.work_share, first);
   return gomp_loop_next (istart, iend);
 }
 
@@ -229,6 +231,8 @@ gomp_loop_start_common (long start, long end, long incr, long sched,
       if (mem)
 	gomp_work_share_mem (ws, false, mem);
     }
+  if (GOMP_UNLIKELY (ordered && thr->ts.team && thr->ts.team->spans))
+    gomp_ordered_cluster_begin (ws, first);
   if (!istart)
     return true;
   return gomp_loop_next (istart, iend);

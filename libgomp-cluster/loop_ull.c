@@ -31,12 +31,13 @@ gomp_loop_ull_init (struct gomp_work_share *ws, bool up, gomp_ull start,
   ws->atomic_next = false;
   ws->node_next = ws->node_end = 0;
   ws->ordered_serving = 0;
+  ws->ordered_shared = NULL;
   ws->ordered_tickets = 0;
   ws->copyprivate = NULL;
   ws->task_reductions = NULL;
   ws->doacross = NULL;
-  if (team && team->spans && ordered)
-    gomp_unsupported ("ordered loop across nodes");
+  if (ordered && ws->spans)
+    gomp_unsupported ("ordered loop with a dynamic schedule across nodes");
   /* Across nodes the cluster's loop counter works in long: bounds and
      step must fit (they do for any size_t loop over memory).  */
   if (ws->spans
@@ -99,12 +100,15 @@ gomp_loop_ull_begin (bool up, gomp_ull start, gomp_ull end, gomp_ull incr,
   struct gomp_thread *thr = gomp_thread ();
   thr->ts.static_trip = 0;
   thr->ts.ordered_ticket = GOMP_NO_TICKET;
-  if (gomp_work_share_start ())
+  bool first = gomp_work_share_start ();
+  if (first)
     {
       gomp_loop_ull_init (thr->ts.work_share, up, start, end, incr, sched,
 			  chunk, ordered);
       gomp_work_share_init_done ();
     }
+  if (GOMP_UNLIKELY (ordered && thr->ts.team && thr->ts.team->spans))
+    gomp_ordered_cluster_begin (thr->ts.work_share, first);
   return gomp_loop_ull_next (istart, iend);
 }
 
@@ -250,6 +254,8 @@ gomp_loop_ull_start_common (bool up, gomp_ull start, gomp_ull end,
       if (mem)
 	gomp_work_share_mem (ws, false, mem);
     }
+  if (GOMP_UNLIKELY (ordered && thr->ts.team && thr->ts.team->spans))
+    gomp_ordered_cluster_begin (ws, first);
   if (!istart)
     return true;
   return gomp_loop_ull_next (istart, iend);

@@ -3,11 +3,65 @@
    chunk of the loop gets a ticket in iteration order (iter.c); a thread
    enters its ordered region when the loop serves its chunk's ticket, and
    the turn passes to the next ticket when the thread takes its next chunk
-   or ends the loop.  */
+   or ends the loop.  A static ordered loop across nodes keeps the served
+   ticket in the shared heap (global chunk numbers need no message to
+   hand out).  */
 
 #include "libgomp.h"
 #include <sched.h>
 #include <time.h>
+
+/* Across nodes (a static ordered loop of a team spanning nodes) the served
+   ticket is WS->ordered_shared, read and written at its home.  */
+static unsigned long
+gomp_ordered_shared_load (unsigned long *word)
+{
+  unsigned long v = 0;
+  gomp_cluster->atomic (GOMP_CLUSTER_ATOMIC_LOAD, word, sizeof v, NULL, NULL,
+			&v, false, __ATOMIC_SEQ_CST);
+  return v;
+}
+
+static void
+gomp_ordered_shared_store (unsigned long *word, unsigned long v)
+{
+  unsigned long old;
+  gomp_cluster->atomic (GOMP_CLUSTER_ATOMIC_STORE, word, sizeof v, &v, NULL,
+			&old, false, __ATOMIC_SEQ_CST);
+}
+
+static void
+gomp_ordered_cluster_wait (unsigned long *word, unsigned long ticket)
+{
+  unsigned spins = 0;
+  while (gomp_ordered_shared_load (word) != ticket)
+    {
+      if (++spins < 50)
+	gomp_cpu_relax ();
+      else
+	{
+	  struct timespec ts = { 0, 20000 };
+	  nanosleep (&ts, NULL);
+	}
+    }
+}
+
+void
+gomp_ordered_cluster_begin (struct gomp_work_share *ws, bool first)
+{
+  struct gomp_team *team = gomp_thread ()->ts.team;
+  bool rank0 = gomp_cluster->rank == 0;
+  if (first && rank0)
+    {
+      if (!team->ordered_block
+	  && !(team->ordered_block = gomp_cluster->malloc (64)))
+	gomp_fatal ("out of shared memory for an ordered loop");
+      gomp_ordered_shared_store (team->ordered_block, 0);
+      ws->ordered_shared = team->ordered_block;
+    }
+  gomp_team_barrier_wait_bcast (team, &ws->ordered_shared,
+				sizeof ws->ordered_shared, rank0);
+}
 
 static void
 gomp_ordered_wait_turn (struct gomp_work_share *ws, unsigned long ticket)
@@ -40,6 +94,12 @@ gomp_ordered_chunk_done (void)
     return;
   struct gomp_work_share *ws = thr->ts.work_share;
   thr->ts.ordered_ticket = GOMP_NO_TICKET;
+  if (GOMP_UNLIKELY (ws->ordered_shared != NULL))
+    {
+      gomp_ordered_cluster_wait (ws->ordered_shared, ticket);
+      gomp_ordered_shared_store (ws->ordered_shared, ticket + 1);
+      return;
+    }
   gomp_ordered_wait_turn (ws, ticket);
   __atomic_store_n (&ws->ordered_serving, ticket + 1, __ATOMIC_RELEASE);
 }
@@ -50,10 +110,24 @@ GOMP_ordered_start (void)
   struct gomp_thread *thr = gomp_thread ();
   if (!thr->ts.team || thr->ts.ordered_ticket == GOMP_NO_TICKET)
     return;
-  gomp_ordered_wait_turn (thr->ts.work_share, thr->ts.ordered_ticket);
+  struct gomp_work_share *ws = thr->ts.work_share;
+  if (GOMP_UNLIKELY (ws->ordered_shared != NULL))
+    {
+      /* The ordered region's entry and exit are flushes (OpenMP 4.5
+	 section 2.13.7): what earlier iterations' regions wrote on other
+	 nodes becomes visible.  */
+      gomp_ordered_cluster_wait (ws->ordered_shared, thr->ts.ordered_ticket);
+      gomp_cluster->flush ();
+      return;
+    }
+  gomp_ordered_wait_turn (ws, thr->ts.ordered_ticket);
 }
 
 GOMP_EXPORT void
 GOMP_ordered_end (void)
 {
+  struct gomp_thread *thr = gomp_thread ();
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.team
+      && thr->ts.work_share && thr->ts.work_share->ordered_shared)
+    gomp_cluster->flush ();
 }

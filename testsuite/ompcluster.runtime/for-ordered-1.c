@@ -1,10 +1,9 @@
 /* Loops with an ordered clause and static schedules (with and without a
    chunk size, long and unsigned long long): the ordered regions run in
-   iteration order, also when some iterations skip them.  One node: ordered
-   loops across nodes are not supported yet.  */
-/* ompc-compile: plain */
-/* ompc-nodes: 1 1x2 1x3 1x4 */
-/* ompc-timeout: 60 */
+   iteration order, also when some iterations skip them, within and across
+   nodes (where the ordered regions also carry the shared data along).  */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-timeout: 180 */
 
 #include <omp.h>
 #include <stdio.h>
