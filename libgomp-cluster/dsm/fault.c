@@ -39,10 +39,42 @@
 				   a node claims the rest of a group.  */
 
 static struct sigaction old_sa;
-/* The last fresh block this node touched and how many it touched in
-   sequence before it (shared by the node's threads: races only make the
-   guess worse).  */
-static uint32_t touch_last = UINT32_MAX - 1, touch_streak;
+/* Streams of fresh blocks this node touches in sequence (a loop filling
+   two arrays makes two): the last block of each and how many came in
+   sequence before it.  Shared by the node's threads: races only make the
+   guess worse.  */
+#define TOUCH_STREAMS 4
+static uint32_t touch_last[TOUCH_STREAMS] = { UINT32_MAX - 1, UINT32_MAX - 1,
+					      UINT32_MAX - 1, UINT32_MAX - 1 };
+static uint32_t touch_streak[TOUCH_STREAMS], touch_next;
+
+/* Records a first touch of B; returns the length of its stream.  */
+static uint32_t
+touch_stream (uint32_t b)
+{
+  for (int i = 0; i < TOUCH_STREAMS; i++)
+    if (__atomic_load_n (&touch_last[i], __ATOMIC_RELAXED) + 1 == b)
+      {
+	uint32_t st = __atomic_load_n (&touch_streak[i], __ATOMIC_RELAXED) + 1;
+	__atomic_store_n (&touch_streak[i], st, __ATOMIC_RELAXED);
+	__atomic_store_n (&touch_last[i], b, __ATOMIC_RELAXED);
+	return st;
+      }
+  int i = __atomic_fetch_add (&touch_next, 1, __ATOMIC_RELAXED)
+    % TOUCH_STREAMS;
+  __atomic_store_n (&touch_streak[i], 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&touch_last[i], b, __ATOMIC_RELAXED);
+  return 0;
+}
+
+/* The stream that ended at B now ends at END (a run opened at once).  */
+static void
+touch_extend (uint32_t b, uint32_t end)
+{
+  for (int i = 0; i < TOUCH_STREAMS; i++)
+    if (__atomic_load_n (&touch_last[i], __ATOMIC_RELAXED) == b)
+      __atomic_store_n (&touch_last[i], end, __ATOMIC_RELAXED);
+}
 static int dsm_finished;
 
 static long
@@ -209,11 +241,7 @@ gomp_dsm_home (uint32_t b)
   int mgr = (b / MANAGER_GROUP) % gomp_dsm.nodes;
   /* A node touching fresh blocks in sequence for a while (a serial
      initialisation) claims the rest of the manager's group at once.  */
-  uint32_t streak = 0;
-  if (b == __atomic_load_n (&touch_last, __ATOMIC_RELAXED) + 1)
-    streak = __atomic_load_n (&touch_streak, __ATOMIC_RELAXED) + 1;
-  __atomic_store_n (&touch_streak, streak, __ATOMIC_RELAXED);
-  __atomic_store_n (&touch_last, b, __ATOMIC_RELAXED);
+  uint32_t streak = touch_stream (b);
   uint32_t first = b & ~(uint32_t) (MANAGER_GROUP - 1);
   if (mgr == gomp_dsm.rank)
     {
@@ -375,8 +403,8 @@ gomp_dsm_make_access (uint32_t b, bool write)
       gomp_dsm_protect (b, n, PROT_READ | PROT_WRITE);
       for (uint32_t i = 0; i < n; i++)
 	gomp_dsm_set_state (b + i, BS_HOME_RW);
-      if (n > 1 && __atomic_load_n (&touch_last, __ATOMIC_RELAXED) == b)
-	__atomic_store_n (&touch_last, b + n - 1, __ATOMIC_RELAXED);
+      if (n > 1)
+	touch_extend (b, b + n - 1);
       for (uint32_t i = 1; i < n; i++)
 	gomp_dsm_unlock (b + i);
       return;
