@@ -155,11 +155,33 @@ gomp_share_processors (int local_ranks)
     gomp_spin_count = gomp_spin_count_throttled;
 }
 
+/* This process's rank among those the launcher started (the variables of
+   gomp_launcher_size); -1 when no variable says.  */
+static int
+gomp_launcher_rank (void)
+{
+  static const char *const vars[] =
+    { "PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "SLURM_PROCID" };
+  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+    {
+      const char *v = getenv (vars[i]);
+      if (v && *v)
+	return (int) strtol (v, NULL, 10);
+    }
+  return -1;
+}
+
 /* A program built without the plugin cannot share its memory: refuse to
-   run it on several nodes before it does anything.  */
+   run it on several nodes before it does anything.  Every rank fails;
+   only rank 0 (or a rank that does not know its number) says why, so that
+   the user reads the message once.  */
 static void __attribute__ ((constructor))
 gomp_check_launch (void)
 {
+  if (gomp_launcher_size () > 1
+      && (!__ompc_user_main || !__ompc_shared_start || !__ompc_shared_end)
+      && gomp_launcher_rank () > 0)
+    _exit (1);
   if (gomp_launcher_size () > 1 && !__ompc_user_main)
     gomp_fatal ("this program was not compiled with the ompcluster plugin, "
 		"so it cannot run on %d nodes; rebuild it with ompcc (or gcc "

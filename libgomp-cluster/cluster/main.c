@@ -20,8 +20,10 @@
    the job with the program's status.  */
 
 #include "cluster-int.h"
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,24 +157,96 @@ gomp_cl_abort (int status)
   gomp_cl_abort_job (status);
 }
 
+/* Where a faulting address ADDR lies, for the crash message, in BUF:
+   the shared segment, a mapping of this rank (/proc/self/maps: a file or
+   anonymous memory, with its permissions), or nothing on this rank.  Only
+   read (2) and friends: called from the crash handler.  */
+static void
+gomp_cl_describe_address (const void *addr, char *buf, size_t size)
+{
+  uintptr_t a = (uintptr_t) addr;
+  if (a < 65536)
+    {
+      snprintf (buf, size, "a NULL pointer (or a small offset from one)");
+      return;
+    }
+  if (gomp_dsm_contains (addr))
+    {
+      snprintf (buf, size, "inside the shared segment, but the DSM did not "
+		"handle the fault (a guard page, or a write to read-only "
+		"data?)");
+      return;
+    }
+  /* Scan /proc/self/maps, line by line, without stdio.  */
+  char chunk[4096], line[512];
+  size_t len = 0;
+  ssize_t n;
+  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  while (fd >= 0 && (n = read (fd, chunk, sizeof chunk)) > 0)
+    for (ssize_t i = 0; i < n; i++)
+      {
+	if (chunk[i] != '\n')
+	  {
+	    if (len < sizeof line - 1)
+	      line[len++] = chunk[i];
+	    continue;
+	  }
+	line[len] = 0;
+	len = 0;
+	unsigned long lo, hi;
+	char perms[8];
+	int path = 0;
+	if (sscanf (line, "%lx-%lx %7s %*s %*s %*s %n", &lo, &hi, perms,
+		    &path) < 3 || a < lo || a >= hi)
+	  continue;
+	close (fd);
+	snprintf (buf, size, "in memory that is not shared: %s (%s), this "
+		  "rank's own mapping (a write to read-only data, or memory "
+		  "of a library not compiled with the plugin?); only the "
+		  "program's globals, the heap (malloc from code compiled with "
+		  "the plugin) and the threads' stacks are shared",
+		  path && line[path] ? line + path : "anonymous memory",
+		  perms);
+	return;
+      }
+  if (fd >= 0)
+    close (fd);
+  snprintf (buf, size, "in memory that is not shared and not mapped on this "
+	    "rank: the pointer may come from another rank, from mmap or "
+	    "from a library not compiled with the plugin (its malloc); only "
+	    "the program's globals, the heap (malloc from code compiled with "
+	    "the plugin) and the threads' stacks are shared");
+}
+
 /* A crash (a fault outside the DSM's memory, abort (), a bus error...)
    on any rank: hydra does not end a job whose rank on another host died
-   without MPI_Abort (docs/hosts.md), so say which rank crashed and abort
-   the job with the shell's status for that signal.  Not async-signal-safe
-   past the write, but the process is ending anyway.  */
+   without MPI_Abort (docs/hosts.md), so say which rank crashed and where,
+   and abort the job with the shell's status for that signal.  Not
+   async-signal-safe past the description, but the process is ending
+   anyway.  */
 static void
 gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
 {
-  char msg[200];
+  char msg[1024], where[700];
   const char *name = sigabbrev_np (sig);
   int n;
-  if (sig == SIGABRT || !si)
+  if (sig == SIGABRT || !si || si->si_code == SI_USER
+      || si->si_code == SI_TKILL)
     n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
 		  "SIG%s; ending the job\n", gomp_cl_rank, name ? name : "?");
+  else if (sig == SIGSEGV || sig == SIGBUS)
+    {
+      gomp_cl_describe_address (si->si_addr, where, sizeof where);
+      n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
+		    "SIG%s at address %p, %s; ending the job\n", gomp_cl_rank,
+		    name ? name : "?", si->si_addr, where);
+    }
   else
     n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
 		  "SIG%s at address %p; ending the job\n", gomp_cl_rank,
 		  name ? name : "?", si->si_addr);
+  if (n >= (int) sizeof msg)
+    n = sizeof msg - 1;
   if (n > 0 && write (STDERR_FILENO, msg, n) < 0)
     n = 0;
   gomp_cl_abort_job (128 + sig);
