@@ -1,6 +1,6 @@
 /* Barriers: no thread passes before all arrive, repeatedly, with uneven
    work before them (spinning and sleeping waiters).  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

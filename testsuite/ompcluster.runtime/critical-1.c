@@ -1,7 +1,7 @@
 /* critical (unnamed and named), and GOMP_atomic_start/end (GCC uses them
    for long double atomics and several reductions at once): mutual
    exclusion under contention.  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

@@ -2,7 +2,7 @@
    long loops, within and across nodes (each node takes chunks from the
    loop's global counter):
    every iteration runs exactly once, and every thread can get work.  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 120 */
 
 #include <omp.h>

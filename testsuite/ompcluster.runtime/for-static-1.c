@@ -2,7 +2,7 @@
    inline with omp_get_num_threads/omp_get_thread_num), the GOMP entry
    points for static loops (runtime with OMP_SCHEDULE=static), and nowait: every iteration runs exactly once, static chunks go
    round-robin.  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-env: OMP_SCHEDULE=static,3 */
 /* ompc-timeout: 60 */
 

@@ -1,6 +1,6 @@
 /* Simple and nestable locks (a contended one taken with test_lock): mutual exclusion, test_lock,
    nesting counts.  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

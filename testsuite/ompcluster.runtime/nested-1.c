@@ -1,7 +1,7 @@
 /* Nested parallel regions: levels, ancestors, team sizes, active levels,
    and max-active-levels (OMP_MAX_ACTIVE_LEVELS, omp_set_max_active_levels)
    making inner regions inactive.  */
-/* ompc-nodes: 1 1x2 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

@@ -1,7 +1,7 @@
 /* A parallel region: team size, unique thread numbers, the thread pool
    reused across many regions, num_threads and if clauses, and the old
    GOMP_parallel_start/end pair through a combined parallel loop.  */
-/* ompc-nodes: 1 1x1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

@@ -1,6 +1,6 @@
 /* sections: each section runs exactly once, in loops of regions, with
    nowait, combined parallel sections, and more sections than threads.  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

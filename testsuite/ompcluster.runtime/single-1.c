@@ -1,6 +1,6 @@
 /* single (exactly one thread runs each), nowait singles in a row, and
    single with copyprivate broadcasting a value, and master.  */
-/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 */
+/* ompc-nodes: 1 1x2 1x3 1x4 2x1 2x2 3x1 */
 /* ompc-timeout: 60 */
 
 #include <omp.h>
