@@ -6,6 +6,8 @@
 
 #include "cluster-int.h"
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +50,50 @@ struct gomp_cl_addr
 {
   const char *what;
   const void *addr;
+  bool id;	/* ADDR is an identifier, not an address.  */
 };
+
+/* The first 8 bytes of the program's GNU build ID (ld --build-id, the
+   default of Debian's and most distributions' GCC): two builds of a
+   program that differ in code but not in layout still differ here.  0
+   without one.  */
+static int
+gomp_cl_build_id_phdr (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_NOTE)
+	continue;
+      const char *p = (const char *) (info->dlpi_addr + ph->p_vaddr);
+      const char *end = p + ph->p_memsz;
+      while (p + sizeof (ElfW(Nhdr)) <= end)
+	{
+	  const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *) p;
+	  const char *desc = p + sizeof *nh + ((nh->n_namesz + 3) & ~3u);
+	  if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4
+	      && memcmp (p + sizeof *nh, "GNU", 4) == 0)
+	    {
+	      uint64_t id = 0;
+	      memcpy (&id, desc, nh->n_descsz < 8 ? nh->n_descsz : 8);
+	      *(uint64_t *) data = id;
+	      return 1;
+	    }
+	  p = desc + ((nh->n_descsz + 3) & ~3u);
+	}
+    }
+  /* The first object is the program: stop there.  */
+  return 1;
+}
+
+static uint64_t
+gomp_cl_build_id (void)
+{
+  uint64_t id = 0;
+  dl_iterate_phdr (gomp_cl_build_id_phdr, &id);
+  return id;
+}
 
 static size_t
 gomp_cl_addresses (struct gomp_cl_addr *a)
@@ -56,20 +101,25 @@ gomp_cl_addresses (struct gomp_cl_addr *a)
   size_t n = 0;
   a[n++] = (struct gomp_cl_addr)
     { "the shared segment's start (__ompc_shared_start)",
-      dlsym (RTLD_DEFAULT, "__ompc_shared_start") };
+      dlsym (RTLD_DEFAULT, "__ompc_shared_start"), false };
   a[n++] = (struct gomp_cl_addr)
     { "the shared segment's end (__ompc_shared_end)",
-      dlsym (RTLD_DEFAULT, "__ompc_shared_end") };
+      dlsym (RTLD_DEFAULT, "__ompc_shared_end"), false };
   a[n++] = (struct gomp_cl_addr)
     { "the program's code (__ompc_user_main)",
-      dlsym (RTLD_DEFAULT, "__ompc_user_main") };
-  a[n++] = (struct gomp_cl_addr) { "libc (malloc)", (void *) malloc };
-  a[n++] = (struct gomp_cl_addr) { "libc (printf)", (void *) printf };
-  a[n++] = (struct gomp_cl_addr) { "MPI (MPI_Send)", (void *) MPI_Send };
+      dlsym (RTLD_DEFAULT, "__ompc_user_main"), false };
+  a[n++] = (struct gomp_cl_addr) { "libc (malloc)", (void *) malloc, false };
+  a[n++] = (struct gomp_cl_addr) { "libc (printf)", (void *) printf, false };
   a[n++] = (struct gomp_cl_addr)
-    { "the runtime libgomp.so.1", (void *) gomp_cl_host->run_region };
+    { "MPI (MPI_Send)", (void *) MPI_Send, false };
   a[n++] = (struct gomp_cl_addr)
-    { "the cluster module ompcluster-mpi.so", (void *) gomp_cl_addresses };
+    { "the runtime libgomp.so.1", (void *) gomp_cl_host->run_region, false };
+  a[n++] = (struct gomp_cl_addr)
+    { "the cluster module ompcluster-mpi.so", (void *) gomp_cl_addresses,
+      false };
+  a[n++] = (struct gomp_cl_addr)
+    { "the program's build ID (a different binary)",
+      (void *) (uintptr_t) gomp_cl_build_id (), true };
   return n;
 }
 
@@ -99,7 +149,8 @@ gomp_cl_check_addresses (void)
     for (size_t i = 0; i < n; i++)
       if (all[r * n + i] != all[i] && len < sizeof msg - 200)
 	len += snprintf (msg + len, sizeof msg - len,
-			 "%s%s is at %#llx on rank 0 but at %#llx on rank %d",
+			 a[i].id ? "%s%s is %#llx on rank 0 but %#llx on rank %d"
+			 : "%s%s is at %#llx on rank 0 but at %#llx on rank %d",
 			 len ? "; " : "", a[i].what,
 			 (unsigned long long) all[i],
 			 (unsigned long long) all[r * n + i], r);
