@@ -56,11 +56,20 @@ struct gomp_env_var
   bool verbose;			/* shown only with OMP_DISPLAY_ENV=VERBOSE */
 };
 
+/* Invalid values seen.  One node ignores them, as GCC's libgomp does;
+   several nodes refuse to start (start.c), and only rank 0 names them.  */
+int gomp_env_errors;
+
 static void
 gomp_env_bad (const char *name, const char *val, const char *expected)
 {
-  gomp_error ("invalid value '%s' for environment variable %s (expected "
-	      "%s); it is ignored", val, name, expected);
+  gomp_env_errors++;
+  if (gomp_launcher_size () <= 1)
+    gomp_error ("invalid value '%s' for environment variable %s (expected "
+		"%s); it is ignored", val, name, expected);
+  else if (gomp_launcher_rank () <= 0)
+    gomp_error ("invalid value '%s' for environment variable %s (expected "
+		"%s)", val, name, expected);
 }
 
 static const char *

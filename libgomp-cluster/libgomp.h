@@ -38,6 +38,11 @@ extern void gomp_debug (const char *fmt, ...)
 
 /* start.c: the runtime's main and the launch.  */
 extern int gomp_launcher_size (void);
+/* This process's rank from the launcher's environment; -1 if unknown.  */
+extern int gomp_launcher_rank (void);
+/* env.c: the number of invalid environment values seen (start.c refuses
+   to run on several nodes with any).  */
+extern int gomp_env_errors;
 /* team.c (or parallel.c): runs this node's part of a region rank 0 started
    across the nodes; the cluster module calls it through its host table.  */
 extern void gomp_cluster_run_region (void (*fn) (void *), void *data,

@@ -157,7 +157,7 @@ gomp_share_processors (int local_ranks)
 
 /* This process's rank among those the launcher started (the variables of
    gomp_launcher_size); -1 when no variable says.  */
-static int
+int
 gomp_launcher_rank (void)
 {
   static const char *const vars[] =
@@ -194,6 +194,19 @@ gomp_check_launch (void)
 		"on %d nodes; link it with ompcc (or gcc -fopenmp "
 		"-fplugin=ompcluster) or run it on one node",
 		gomp_launcher_size ());
+  /* env.c's constructor ran before: a value one node would ignore could
+     leave the nodes configured differently from what the user meant.  */
+  if (gomp_launcher_size () > 1 && gomp_env_errors)
+    {
+      if (gomp_launcher_rank () > 0)
+	_exit (1);
+      gomp_fatal ("%d environment variable%s above %s an invalid value: fix "
+		  "%s before running on %d nodes (OMP_DISPLAY_ENV=true shows "
+		  "the settings; one node ignores invalid values)",
+		  gomp_env_errors, gomp_env_errors > 1 ? "s" : "",
+		  gomp_env_errors > 1 ? "have" : "has",
+		  gomp_env_errors > 1 ? "them" : "it", gomp_launcher_size ());
+    }
 }
 
 GOMP_EXPORT int
