@@ -230,8 +230,12 @@ gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
   char msg[1024], where[700];
   const char *name = sigabbrev_np (sig);
   int n;
-  if (sig == SIGABRT || !si || si->si_code == SI_USER
-      || si->si_code == SI_TKILL)
+  if (si && si->si_code == SI_USER && si->si_pid != getpid ())
+    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
+		  "SIG%s, sent by process %d; ending the job\n",
+		  gomp_cl_rank, name ? name : "?", (int) si->si_pid);
+  else if (sig == SIGABRT || !si || si->si_code == SI_USER
+	   || si->si_code == SI_TKILL)
     n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
 		  "SIG%s; ending the job\n", gomp_cl_rank, name ? name : "?");
   else if (sig == SIGSEGV || sig == SIGBUS)
@@ -265,6 +269,21 @@ gomp_cl_crash_init (void)
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
     if (sigaction (sigs[i], &sa, NULL) != 0)
       gomp_cl_fatal ("cannot install the handler of signal %d", sigs[i]);
+
+  /* Signals that end a process from outside (kill, a batch system's time
+     limit): without a word the launcher would only say that some process
+     died.  Only where the program has not set its own handler (it may
+     still set one later, replacing ours).  SIGINT stays the launcher's:
+     it forwards ^C to every rank.  */
+  static const int ends[] = { SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGUSR1,
+			      SIGUSR2 };
+  for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
+    {
+      struct sigaction old;
+      if (sigaction (ends[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO)
+	  && old.sa_handler == SIG_DFL)
+	sigaction (ends[i], &sa, NULL);
+    }
 }
 
 /* Registered with on_exit before the user's main starts.  */
