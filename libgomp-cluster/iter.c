@@ -120,6 +120,24 @@ gomp_iter_node_take (struct gomp_work_share *ws, long start, long end,
 			 iend);
 }
 
+/* The ordered ticket of the chunk [ISTART, IEND) just taken: its number
+   in the node's order of requests, or across nodes (where chunks of
+   several nodes interleave) the number of its first iteration, and of the
+   one after it.  */
+static inline void
+gomp_iter_ordered_ticket (struct gomp_thread *thr, struct gomp_work_share *ws,
+			  long istart, long iend)
+{
+  if (GOMP_UNLIKELY (ws->spans))
+    {
+      thr->ts.ordered_ticket = gomp_iter_count (ws->next, istart, ws->incr);
+      thr->ts.ordered_ticket_end = gomp_iter_count (ws->next, iend,
+						    ws->incr);
+    }
+  else
+    thr->ts.ordered_ticket = ws->ordered_tickets++;
+}
+
 /* Dynamic: chunks in order of request.  */
 bool
 gomp_iter_dynamic_next (long *istart, long *iend)
@@ -167,7 +185,7 @@ gomp_iter_dynamic_next (long *istart, long *iend)
   else
     ok = gomp_iter_take (&ws->next, end, incr, ws->chunk, istart, iend);
   if (ok && ws->ordered)
-    thr->ts.ordered_ticket = ws->ordered_tickets++;
+    gomp_iter_ordered_ticket (thr, ws, *istart, *iend);
   gomp_mutex_unlock (&ws->lock);
   return ok;
 }
@@ -209,7 +227,7 @@ gomp_iter_guided_next (long *istart, long *iend)
 			   want < chunk ? chunk : want, istart, iend);
     }
   if (ok && ws->ordered)
-    thr->ts.ordered_ticket = ws->ordered_tickets++;
+    gomp_iter_ordered_ticket (thr, ws, *istart, *iend);
   gomp_mutex_unlock (&ws->lock);
   return ok;
 }

@@ -88,6 +88,24 @@ gomp_iter_ull_take (struct gomp_work_share *ws, unsigned long long want,
   return true;
 }
 
+/* As iter.c's: across nodes, tickets are iteration numbers.  */
+static inline void
+gomp_iter_ull_ordered_ticket (struct gomp_thread *thr,
+			      struct gomp_work_share *ws,
+			      unsigned long long istart,
+			      unsigned long long iend)
+{
+  if (GOMP_UNLIKELY (ws->spans))
+    {
+      thr->ts.ordered_ticket
+	= gomp_iter_ull_count (ws->next_ull, istart, ws->incr_ull, ws->up);
+      thr->ts.ordered_ticket_end
+	= gomp_iter_ull_count (ws->next_ull, iend, ws->incr_ull, ws->up);
+    }
+  else
+    thr->ts.ordered_ticket = ws->ordered_tickets++;
+}
+
 /* A team spanning nodes: the loop's bounds fit in long (gomp_loop_ull_init
    checked), so the node takes ranges like a long loop's.  */
 static bool
@@ -150,7 +168,7 @@ gomp_iter_ull_dynamic_next (unsigned long long *istart,
   else
     ok = gomp_iter_ull_take (ws, ws->chunk_ull, istart, iend);
   if (ok && ws->ordered)
-    thr->ts.ordered_ticket = ws->ordered_tickets++;
+    gomp_iter_ull_ordered_ticket (thr, ws, *istart, *iend);
   gomp_mutex_unlock (&ws->lock);
   return ok;
 }
@@ -200,7 +218,7 @@ gomp_iter_ull_guided_next (unsigned long long *istart,
 			       iend);
     }
   if (ok && ws->ordered)
-    thr->ts.ordered_ticket = ws->ordered_tickets++;
+    gomp_iter_ull_ordered_ticket (thr, ws, *istart, *iend);
   gomp_mutex_unlock (&ws->lock);
   return ok;
 }

@@ -81,8 +81,8 @@ extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
      ranges from gomp_cluster->loop_next (unsigned long long loops too,
      when their bounds fit in long).  Static ordered loops pass their turn
      through a word in the shared heap (with a barrier at the loop's start
-     and a flush at each ordered region's entry and exit); dynamic and
-     guided ordered loops across nodes stop with "not supported".
+     and a flush at each ordered region's entry and exit); so do dynamic
+     and guided ones, whose tickets are iteration numbers.
    ------------------------------------------------------------------------ */
 
 #include <sched.h>
@@ -256,6 +256,8 @@ struct gomp_team_state
   unsigned long single_count;		/* single constructs met */
   unsigned long static_trip;		/* static schedule progress */
   unsigned long ordered_ticket;		/* ticket of the current chunk */
+  unsigned long ordered_ticket_end;	/* across nodes, dynamic: the
+					   ticket after the chunk */
   unsigned team_id;			/* global thread number */
   unsigned level, active_level;
   unsigned place_partition_off, place_partition_len;

@@ -35,8 +35,6 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
     {
       if (ws->chunk == 0)
 	ws->chunk = 1;
-      if (ordered && ws->spans)
-	gomp_unsupported ("ordered loop with a dynamic schedule across nodes");
     }
   if (sched == GFS_DYNAMIC && !ordered && !ws->spans)
     {

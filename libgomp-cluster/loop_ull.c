@@ -36,8 +36,6 @@ gomp_loop_ull_init (struct gomp_work_share *ws, bool up, gomp_ull start,
   ws->copyprivate = NULL;
   ws->task_reductions = NULL;
   ws->doacross = NULL;
-  if (ordered && ws->spans)
-    gomp_unsupported ("ordered loop with a dynamic schedule across nodes");
   /* Across nodes the cluster's loop counter works in long: bounds and
      step must fit (they do for any size_t loop over memory).  */
   if (ws->spans

@@ -96,8 +96,12 @@ gomp_ordered_chunk_done (void)
   thr->ts.ordered_ticket = GOMP_NO_TICKET;
   if (GOMP_UNLIKELY (ws->ordered_shared != NULL))
     {
+      /* Static chunks are numbered; dynamic and guided ones by their
+	 iterations.  */
+      unsigned long next = ws->sched == GFS_STATIC
+			   ? ticket + 1 : thr->ts.ordered_ticket_end;
       gomp_ordered_cluster_wait (ws->ordered_shared, ticket);
-      gomp_ordered_shared_store (ws->ordered_shared, ticket + 1);
+      gomp_ordered_shared_store (ws->ordered_shared, next);
       return;
     }
   gomp_ordered_wait_turn (ws, ticket);
