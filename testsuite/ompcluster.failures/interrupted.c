@@ -1,0 +1,28 @@
+/* ^C (SIGINT to mpiexec, as a terminal sends it) while the job computes:
+   the launcher forwards it to every rank, the job ends at once with a
+   non-zero status naming the signal, and nothing is left running.  */
+/* ompc-nodes: 2x1 2x2 */
+/* ompc-run: OMP_NUM_THREADS=%threads %build/bin/ompcrun -n %nodes %exe & job=$!; sleep 2; kill -INT $job; t0=$(date +%s); wait $job; st=$?; echo "job ended $(( $(date +%s) - t0 )) s after the interrupt, status $st"; exit $st */
+/* ompc-exit: 2 */
+/* ompc-output: Interrupt \(signal 2\) */
+/* ompc-output: job ended [0-9] s after the interrupt */
+/* ompc-no-output: not reached */
+/* ompc-timeout: 30 */
+#include <omp.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int
+main (void)
+{
+  volatile int stop = 0;
+  for (int i = 0; i < 600 && !stop; i++)
+    {
+#pragma omp parallel
+      {
+	usleep (50000);
+      }
+    }
+  printf ("not reached\n");
+  return 0;
+}
