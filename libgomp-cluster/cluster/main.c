@@ -247,7 +247,7 @@ gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
     }
   else
     n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
-		  "SIG%s at address %p; ending the job\n", gomp_cl_rank,
+		  "SIG%s at instruction %p; ending the job\n", gomp_cl_rank,
 		  name ? name : "?", si->si_addr);
   if (n >= (int) sizeof msg)
     n = sizeof msg - 1;
