@@ -261,6 +261,12 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo "so a node's cores are shared with the others: 2 nodes x 1 thread fill the 2"
   echo "cores; 2 x 2 and 4 x 1 oversubscribe them (marked)."
   echo "Load average just before the run: $load_start."
+  if awk -v l="${load_start%% *}" 'BEGIN { exit !(l > 1.0) }'; then
+    echo
+    echo "**The machine was busy with other work (1-minute load above 1 on 2 cores):**"
+    echo "**every figure below, the floor included, carries that noise; the ratios and"
+    echo "the bar verdicts compare noisy numbers and must be re-measured on a quiet machine.**"
+  fi
   [ -n "${BENCH_NOTE:-}" ] && { echo; echo "Note: $BENCH_NOTE"; }
   echo
   cat "$result.tmp"

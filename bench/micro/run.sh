@@ -152,6 +152,11 @@ elapsed=$(( $(date +%s) - start ))
   echo "Load average just before the run: $load_start (this machine has $(nproc) cores;"
   echo "anything above ~0.3 means other work competed with the benchmark and the"
   echo "numbers are noisier)."
+  if awk -v l="${load_start%% *}" 'BEGIN { exit !(l > 1.0) }'; then
+    echo
+    echo "**The machine was busy with other work (1-minute load above 1 on 2 cores): the"
+    echo "ratios and the geometric means below compare noisy numbers.**"
+  fi
   [ -n "${BENCH_NOTE:-}" ] && { echo; echo "Note: $BENCH_NOTE"; }
   echo
   echo "Cells: median overhead in µs, and the interquartile range in brackets; † marks"
