@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int gomp_debug_enabled;
@@ -46,6 +47,14 @@ void
 gomp_fatal (const char *fmt, ...)
 {
   va_list ap;
+  /* An error that every rank meets (an unsupported construct) would print
+     once per rank: the other ranks give rank 0's abort half a second to end
+     them first, so that one message is printed.  */
+  if (gomp_cluster && gomp_cluster->rank != 0)
+    {
+      struct timespec ts = { 0, 500000000 };
+      nanosleep (&ts, NULL);
+    }
   va_start (ap, fmt);
   gomp_vmessage ("fatal error: ", fmt, ap);
   va_end (ap);
