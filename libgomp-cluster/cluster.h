@@ -1,6 +1,6 @@
 /* cluster.h -- the interface between the runtime and its cluster layer.
 
-   The runtime (libgomp.so.1, libgomp-cluster/*.c) never links MPI.  When a
+   The runtime (libgomp.so.1, the C files of libgomp-cluster) never links MPI.  When a
    program runs on several nodes, start.c dlopen()s lib/ompcluster-mpi.so
    (libgomp-cluster/cluster/ and libgomp-cluster/dsm/), calls its
    ompc_cluster_module_init with the runtime's callbacks (struct
