@@ -276,9 +276,29 @@ ompc_rename_main (void)
     }
 }
 
+/* Whether the unit is a whole program built without OpenMP (-fno-openmp,
+   as some test suites do): it defines main, so nothing links the runtime
+   and the plugin leaves the unit alone.  A unit without main is rewritten
+   even without -fopenmp: it may be part of an OpenMP program.  */
+static bool ompc_off;
+
+static bool
+ompc_defines_main (void)
+{
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (DECL_NAME (node->decl) && MAIN_NAME_P (DECL_NAME (node->decl))
+	&& TREE_PUBLIC (node->decl) && DECL_FILE_SCOPE_P (node->decl))
+      return true;
+  return false;
+}
+
 static void
 ompc_ipa_start (void *gcc_data, void *user_data)
 {
+  ompc_off = !flag_openmp && ompc_defines_main ();
+  if (ompc_off)
+    return;
   ompc_rename_main ();
   ompc_move_globals ();
 }
@@ -595,6 +615,8 @@ ompc_function_has_omp (function *fun)
 static unsigned int
 ompc_rewrite_function (function *fun)
 {
+  if (ompc_off)
+    return 0;
   bool changed = false, warned_asm = false;
   bool omp = ompc_function_has_omp (fun);
   auto_vec<gimple *> guarded;
@@ -690,6 +712,12 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 {
   if (!ompc_verbose)
     return;
+  if (ompc_off)
+    {
+      fprintf (stderr, "%s: ompcluster: OpenMP is off and the unit defines "
+	       "main: nothing rewritten\n", main_input_filename);
+      return;
+    }
   fprintf (stderr,
 	   "%s: ompcluster: %u variables moved to the shared segment ("
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes initialised, "

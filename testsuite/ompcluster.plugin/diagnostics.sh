@@ -43,3 +43,12 @@ mkdir -p fake
 printf '#include_next "plugin-version.h"\n#undef GCCPLUGIN_VERSION_MAJOR\n#define GCCPLUGIN_VERSION_MAJOR 13\n' > fake/plugin-version.h
 check "another GCC refused at build time" \
   "! g++ -fsyntax-only -I fake -I \"\$(gcc -print-file-name=plugin)/include\" \"$SRC/../../gcc-plugin/gcc-common.h\" 2> version.err && grep -F 'supports GCC 12 only' version.err"
+
+# A whole program compiled without OpenMP (-fno-openmp, as GCC's own tests
+# do) links no runtime: the plugin leaves it alone and says so; a unit
+# without main is still rewritten.
+printf '#include <stdlib.h>\nint g;\nint main (void) { char *p = malloc (8); free (p); return g; }\n' > nomp.c
+check "-fno-openmp program left alone" \
+  "\"$OMPCC\" -fno-openmp -fplugin-arg-ompcluster-verbose nomp.c -o nomp.exe 2> nomp.err && ./nomp.exe && grep -F 'OpenMP is off and the unit defines main: nothing rewritten' nomp.err && ! nm nomp.exe | grep -q ' U ompc_'"
+check "-fno-openmp unit without main still rewritten" \
+  "\"$OMPCC\" -fno-openmp -c \"$AUX/tu-b.c\" -o nomp-b.o && test \"\$(section_of nomp-b.o common_var)\" = .bss.__ompc_shared"
