@@ -26,6 +26,8 @@
 #                           instead of $OMPC_BUILD/lib (to validate the
 #                           harness on GCC's own library: a directory with
 #                           libgomp.so.1 and libgomp.so symlinked to it)
+#   OMPC_GCC_TESTS_TIMEOUT  seconds a test program may run (default 300,
+#                           DejaGnu's, with 1 node; 120 with several)
 #   OMPC_GCC_TESTS          extra runtest arguments, e.g. a test subset:
 #                           "c.exp=loop-*.c" or "fortran.exp=lib1.f90"
 #
@@ -95,6 +97,8 @@ out=$(cd "$out" && pwd)
 
 # How tests are compiled and run.
 cc=gcc fc=gfortran
+exec_timeout=${OMPC_GCC_TESTS_TIMEOUT:-300}
+[ "$nodes" -gt 1 ] && exec_timeout=${OMPC_GCC_TESTS_TIMEOUT:-120}
 opts="-foffload=disable -I$OMPC_BUILD/include -L$libdir -Wl,-rpath,$libdir -Wl,--disable-new-dtags"
 if [ "$nodes" -gt 1 ]; then
   cc="$OMPC_BUILD/bin/ompcc"
@@ -138,6 +142,7 @@ set TOOL_OPTIONS "$opts"
 set offload_additional_options ""
 set offload_additional_lib_paths ""
 set tmpdir "$out"
+set test_timeout $exec_timeout
 lappend boards_dir "$out/boards"
 EOF
 cat >"$out/libgomp-test-support.exp" <<'EOF'
