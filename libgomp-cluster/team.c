@@ -322,6 +322,33 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
     gomp_fatal ("a team of %u threads on one node is more than this runtime "
 		"supports (%u); lower OMP_NUM_THREADS", local,
 		GOMP_BAR_MAX_THREADS);
+  if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
+    {
+      /* Reserve the team's extra threads in one atomic step: two masters
+	 starting nested teams at once must not both take the last free
+	 threads of the contention group (thread-limit-var, OpenMP 5.1
+	 section 2.6.1).  A team spanning nodes keeps its size, which every
+	 node computed alike.  */
+      unsigned limit = gomp_icv ()->thread_limit_var;
+      unsigned busy = __atomic_load_n (&gomp_threads_busy, __ATOMIC_RELAXED);
+      unsigned want;
+      do
+	{
+	  want = local;
+	  if (!spans && limit != UINT_MAX)
+	    {
+	      unsigned avail = limit > busy ? limit - busy : 1;
+	      if (want > avail)
+		want = avail;
+	    }
+	}
+      while (!__atomic_compare_exchange_n (&gomp_threads_busy, &busy,
+					   busy + want - 1, false,
+					   __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+      local = want;
+      if (!spans)
+	nthreads = want;
+    }
   /* Workers of the previous team may still be on their way out of its
      closing barrier: the team and their state are reused only after.  */
   for (unsigned j = 0; j + 1 < pool->last_local; j++)
@@ -377,9 +404,6 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   proto.data = data;
   proto.pool = pool;
   proto.place = 0;
-
-  if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
-    __atomic_add_fetch (&gomp_threads_busy, local - 1, __ATOMIC_RELAXED);
 
   /* The master becomes thread BASE of the team.  */
   thr->ts = proto.ts;
