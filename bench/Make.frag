@@ -1,4 +1,5 @@
-# bench/Make.frag -- `make bench` (single node) and `make bench-cluster`.
+# bench/Make.frag -- `make bench` (single node), `make bench-cluster` and
+# `make bench-plugin`.
 #
 # make bench: builds bench/micro/ompbench.c once with plain `$(CC) -fopenmp`
 # (no plugin, no rpath) and runs that one binary on our lib/libgomp.so.1, on
@@ -26,6 +27,13 @@ bench-cluster:
 	-$(MAKE) all
 	CC="$(CC)" MPIEXEC="$(MPIEXEC)" $(srcdir)/bench/cluster/run.sh $(abs_builddir) \
 	  $(abs_builddir)/$(BENCH_OUT)/cluster $(abs_srcdir)/bench/results/cluster.md
+
+# make bench-plugin: the plugin's overhead at one node, plugged against
+# plain builds (bench/plugin/run.sh), writing bench/results/plugin-overhead.md.
+bench-plugin:
+	-$(MAKE) all
+	CC="$(CC)" $(srcdir)/bench/plugin/run.sh $(abs_builddir) \
+	  $(abs_builddir)/$(BENCH_OUT)/plugin $(abs_srcdir)/bench/results/plugin-overhead.md
 
 clean-bench:
 	rm -rf $(BENCH_OUT)
