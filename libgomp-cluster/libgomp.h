@@ -208,8 +208,8 @@ struct gomp_work_share
   bool spans;				/* loop shared across nodes */
   union
   {
-    struct { long next, end, incr, chunk; };
-    struct { unsigned long long next_ull, end_ull, incr_ull, chunk_ull; };
+    struct { long end, incr, chunk; };
+    struct { unsigned long long end_ull, incr_ull, chunk_ull; };
   };
   /* Cluster loops: this node's current range from loop_next.  */
   long node_next, node_end;
@@ -229,6 +229,14 @@ struct gomp_work_share
      bytes live here, more are malloc()ed.  */
   void *mem;
   long long inline_mem[8];
+  /* The next iteration, on a cache line of its own: the threads'
+     fetch-adds on it must not keep invalidating the line that holds the
+     bounds they read after each one.  */
+  union
+  {
+    long next;
+    unsigned long long next_ull;
+  } __attribute__ ((aligned (64)));
 } __attribute__ ((aligned (64)));
 
 /* Starts the next work-sharing construct of the calling thread; returns
