@@ -67,11 +67,13 @@ gomp_cl_pmi_finalize (void)
 
 /* MPI_Abort, after giving the launcher a moment to forward what this
    rank just wrote: hydra kills the ranks at once and the last lines of
-   output (the reason) could be lost.  */
+   output (the reason) could be lost; over TCP (hosts launched through
+   ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
+   waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
 static void __attribute__ ((noreturn))
 gomp_cl_abort_job (int status)
 {
-  struct timespec ts = { 0, 100000000 };
+  struct timespec ts = { 0, 300000000 };
   nanosleep (&ts, NULL);
   MPI_Abort (MPI_COMM_WORLD, status);
   _exit (status);
