@@ -17,6 +17,7 @@
 			parts, cyclic deals blocks round-robin.  */
 
 #include "dsm-int.h"
+#include <time.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <mpi.h>
@@ -53,6 +54,10 @@ gomp_dsm_fatal (const char *fmt, ...)
   strcat (msg, "\n");
   if (write (2, msg, strlen (msg)) < 0)
     abort ();
+  /* Give the launcher a moment to forward the message before hydra kills
+     the ranks (over TCP it was sometimes lost).  */
+  struct timespec grace = { 0, 300000000 };
+  nanosleep (&grace, NULL);
   MPI_Abort (MPI_COMM_WORLD, 1);
   abort ();
 }
