@@ -70,7 +70,7 @@ gomp_cl_pmi_finalize (void)
    output (the reason) could be lost; over TCP (hosts launched through
    ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
    waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
-static void __attribute__ ((noreturn))
+void
 gomp_cl_abort_job (int status)
 {
   struct timespec ts = { 0, 300000000 };

@@ -5,7 +5,6 @@
    ompc_cluster_module_init.  */
 
 #include "cluster-int.h"
-#include <time.h>
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
@@ -167,11 +166,7 @@ gomp_cl_check_addresses (void)
 	       "address space randomisation off (ompcluster turns it off "
 	       "itself unless the system forbids it).\n", msg);
       fflush (stderr);
-      /* Give the launcher a moment to forward the message: hydra kills
-	 the ranks at once (over TCP the reason was sometimes lost).  */
-      struct timespec grace = { 0, 300000000 };
-      nanosleep (&grace, NULL);
-      MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
+      gomp_cl_abort_job (EXIT_FAILURE);
     }
   /* The other ranks wait for rank 0's abort.  */
   gomp_cl_check_mpi (MPI_Ibarrier (gomp_cl_coll_comm, &req), "MPI_Ibarrier");
