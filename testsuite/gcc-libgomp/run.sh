@@ -100,6 +100,7 @@ cc=gcc fc=gfortran
 exec_timeout=${OMPC_GCC_TESTS_TIMEOUT:-300}
 [ "$nodes" -gt 1 ] && exec_timeout=${OMPC_GCC_TESTS_TIMEOUT:-120}
 opts="-foffload=disable -I$OMPC_BUILD/include -L$libdir -Wl,-rpath,$libdir -Wl,--disable-new-dtags"
+probe_opts=$opts
 if [ "$nodes" -gt 1 ]; then
   cc="$OMPC_BUILD/bin/ompcc"
   fc="$OMPC_BUILD/bin/ompcc"
@@ -118,7 +119,7 @@ printf '#include <omp.h>\nint main (void) { return omp_get_max_threads () < 1; }
   >"$probe.c"
 LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export LD_LIBRARY_PATH
-if ! gcc -fopenmp $opts "$probe.c" -o "$probe" >"$probe.log" 2>&1; then
+if ! gcc -fopenmp $probe_opts "$probe.c" -o "$probe" >"$probe.log" 2>&1; then
   echo "run.sh: cannot link a probe against $libdir:" >&2
   cat "$probe.log" >&2
   exit 2
