@@ -22,10 +22,16 @@
    thread and by the unlocking thread; the handlers below run on the
    service thread and never block.
 
-   omp_test_lock: if the token is elsewhere, the try asks for it and fails;
-   the token that arrives stays here, free, for the next try, unless
+   omp_test_lock must not fail while the lock is free (lock-1.c at 2x1),
+   so a try whose token is elsewhere asks for it as a request does (the
+   home makes this node the tail, the previous tail learns it comes next)
+   and waits for the answer: the previous tail either passes the token at
+   once (it lies unused there) or answers DENY (the lock is held or
+   awaited there).  The try then fails, but this node stays in the queue:
+   the token that arrives later stays here, free, for the next try, unless
    another node asks for it meanwhile: it is never kept for a node that
-   may not try again.  */
+   may not try again.  DENY and a later token come from the same node in
+   that order (MPI does not overtake), so a waiting try sees DENY first.  */
 
 #include "cluster-int.h"
 #include <pthread.h>
@@ -37,7 +43,12 @@ enum gomp_cl_lock_kind
   GOMP_CL_LOCK_REQUEST = 1,	/* To the home: RANK wants the token.  */
   GOMP_CL_LOCK_FORWARD,		/* Home to the previous tail: pass the
 				   token to RANK after you.  */
-  GOMP_CL_LOCK_TOKEN		/* The token, followed by a packed log.  */
+  GOMP_CL_LOCK_TOKEN,		/* The token, followed by a packed log.  */
+  GOMP_CL_LOCK_TRY,		/* To the home: RANK tries the lock.  */
+  GOMP_CL_LOCK_FORWARD_TRY,	/* As FORWARD, and RANK waits for the token
+				   or a DENY at once.  */
+  GOMP_CL_LOCK_DENY		/* To a trier: the lock is busy; the token
+				   comes later.  */
 };
 
 struct gomp_cl_lock_msg
@@ -55,6 +66,8 @@ struct gomp_cl_lock
   bool have_token;	/* The token is in this node.  */
   bool held;		/* A thread of this node holds the lock.  */
   bool requested;	/* A request is on its way; the token will come.  */
+  bool trying;		/* A try of this node waits for its answer.  */
+  bool denied;		/* ... and the answer was DENY.  */
   int next;		/* The node to pass the token to, or -1.  */
   int waiters;		/* Threads of this node waiting for the token.  */
   int streak;		/* Hand-offs inside this node while NEXT waits.  */
@@ -163,25 +176,39 @@ gomp_cl_pass_token (struct gomp_cl_lock *e, struct gomp_cl_out *out)
 static void
 gomp_cl_maybe_pass (struct gomp_cl_lock *e, struct gomp_cl_out *out)
 {
-  if (e->have_token && !e->held && e->waiters == 0
+  if (e->have_token && !e->held && e->waiters == 0 && !e->trying
       && e->next >= 0)
     gomp_cl_pass_token (e, out);
 }
 
-/* The home's part: RANK asks for the token of KEY.  */
+/* RANK comes after this node, the previous tail of E's queue: passes the
+   token at once if it lies unused here, and answers a try (TRY) that it
+   did not with a DENY; with the mutex held.  */
 static void
-gomp_cl_home_request (uint64_t key, int rank, struct gomp_cl_out *out)
+gomp_cl_set_next (struct gomp_cl_lock *e, int rank, bool try,
+		  struct gomp_cl_out *out)
+{
+  e->next = rank;
+  gomp_cl_maybe_pass (e, out);
+  if (try && !out->msg)
+    gomp_cl_out_msg (out, rank, GOMP_CL_LOCK_DENY, e->key, gomp_cl_rank);
+}
+
+/* The home's part: RANK asks for the token of KEY (TRY: a try waits for
+   the answer).  */
+static void
+gomp_cl_home_request (uint64_t key, int rank, bool try,
+		      struct gomp_cl_out *out)
 {
   struct gomp_cl_lock *e = gomp_cl_lock_get (key);
   int prev = e->tail;
   e->tail = rank;
   if (prev == gomp_cl_rank)
-    {
-      e->next = rank;
-      gomp_cl_maybe_pass (e, out);
-    }
+    gomp_cl_set_next (e, rank, try, out);
   else
-    gomp_cl_out_msg (out, prev, GOMP_CL_LOCK_FORWARD, key, rank);
+    gomp_cl_out_msg (out, prev,
+		     try ? GOMP_CL_LOCK_FORWARD_TRY : GOMP_CL_LOCK_FORWARD,
+		     key, rank);
 }
 
 static void
@@ -194,17 +221,19 @@ gomp_cl_send_out (struct gomp_cl_out *out)
   out->msg = NULL;
 }
 
-/* Sends this node's request for E's token; with the mutex held, OUT is
-   sent after it is released.  A request to ourselves is served here.  */
+/* Sends this node's request (TRY: a try's) for E's token; with the mutex
+   held, OUT is sent after it is released.  A request to ourselves is
+   served here.  */
 static void
-gomp_cl_request (struct gomp_cl_lock *e, struct gomp_cl_out *out)
+gomp_cl_request (struct gomp_cl_lock *e, bool try, struct gomp_cl_out *out)
 {
   int home = gomp_cl_lock_home (e->key);
   e->requested = true;
   if (home == gomp_cl_rank)
-    gomp_cl_home_request (e->key, gomp_cl_rank, out);
+    gomp_cl_home_request (e->key, gomp_cl_rank, try, out);
   else
-    gomp_cl_out_msg (out, home, GOMP_CL_LOCK_REQUEST, e->key,
+    gomp_cl_out_msg (out, home,
+		     try ? GOMP_CL_LOCK_TRY : GOMP_CL_LOCK_REQUEST, e->key,
 		     gomp_cl_rank);
 }
 
@@ -223,11 +252,21 @@ gomp_cl_lock_handler (int src, const void *data, size_t len, uint64_t token)
   switch (msg.kind)
     {
     case GOMP_CL_LOCK_REQUEST:
-      gomp_cl_home_request (msg.key, msg.rank, &out);
+    case GOMP_CL_LOCK_TRY:
+      gomp_cl_home_request (msg.key, msg.rank,
+			    msg.kind == GOMP_CL_LOCK_TRY, &out);
       break;
     case GOMP_CL_LOCK_FORWARD:
-      e->next = msg.rank;
-      gomp_cl_maybe_pass (e, &out);
+    case GOMP_CL_LOCK_FORWARD_TRY:
+      gomp_cl_set_next (e, msg.rank, msg.kind == GOMP_CL_LOCK_FORWARD_TRY,
+			&out);
+      break;
+    case GOMP_CL_LOCK_DENY:
+      if (e->trying)
+	{
+	  e->denied = true;
+	  pthread_cond_broadcast (&e->cond);
+	}
       break;
     case GOMP_CL_LOCK_TOKEN:
       {
@@ -243,7 +282,7 @@ gomp_cl_lock_handler (int src, const void *data, size_t len, uint64_t token)
 	e->have_token = true;
 	e->requested = false;
 	e->streak = 0;
-	if (e->waiters)
+	if (e->waiters || e->trying)
 	  pthread_cond_broadcast (&e->cond);
 	else
 	  gomp_cl_maybe_pass (e, &out);
@@ -297,7 +336,7 @@ gomp_cl_lock (void *key)
     {
       if (!e->have_token && !e->requested)
 	{
-	  gomp_cl_request (e, &out);
+	  gomp_cl_request (e, false, &out);
 	  remote = true;
 	}
       e->waiters++;
@@ -323,8 +362,29 @@ gomp_cl_try_lock (void *key)
       gomp_cl_take (e, e->rx != NULL);
       return true;
     }
-  if (!e->have_token && !e->requested)
-    gomp_cl_request (e, &out);
+  if (e->have_token || e->requested)
+    {
+      /* Held here, or this node is already in the queue (a try that
+	 failed before): busy.  */
+      pthread_mutex_unlock (&gomp_cl_lock_mutex);
+      return false;
+    }
+  gomp_cl_request (e, true, &out);
+  e->trying = true;
+  e->denied = false;
+  pthread_mutex_unlock (&gomp_cl_lock_mutex);
+  gomp_cl_send_out (&out);
+  pthread_mutex_lock (&gomp_cl_lock_mutex);
+  while (!e->denied && !(e->have_token && !e->held))
+    pthread_cond_wait (&e->cond, &gomp_cl_lock_mutex);
+  e->trying = false;
+  if (!e->denied)
+    {
+      gomp_cl_take (e, true);
+      return true;
+    }
+  /* The token that comes later goes on at once if someone asked.  */
+  gomp_cl_maybe_pass (e, &out);
   pthread_mutex_unlock (&gomp_cl_lock_mutex);
   gomp_cl_send_out (&out);
   return false;
@@ -362,7 +422,7 @@ gomp_cl_unlock (void *key)
       gomp_cl_pass_token (e, &out);
       /* This node's waiting threads get in line again, behind it.  */
       if (e->waiters)
-	gomp_cl_request (e, &again);
+	gomp_cl_request (e, false, &again);
     }
   else if (e->waiters)
     {
