@@ -48,9 +48,12 @@
    Options (-fplugin-arg-ompcluster-NAME):
      verbose      report per translation unit what moved and was rewritten
      no-warnings  leave out the warnings below
-     inline-atomics
+     inline-atomics (the default)
 		  keep the native atomic for one node behind a test of the
 		  runtime's cluster pointer (see ompc_guard_atomic)
+     no-inline-atomics
+		  make every atomic a runtime call, as GCC's own lock-prefixed
+		  instructions never appear in the OpenMP code
      help         list the options
    Any other option is an error.
 
@@ -78,16 +81,19 @@ static const char ompc_help[] =
   "            do not warn about what stays unsafe across nodes (for test\n"
   "            suites that compare the compiler's output exactly)\n"
   "  inline-atomics\n"
-  "            keep each atomic's native instruction for one node behind a\n"
-  "            test, calling the runtime only with several nodes (faster\n"
-  "            at one node; the code then holds lock-prefixed instructions)\n"
+  "            (the default) keep each 1- to 8-byte atomic's native\n"
+  "            instruction for one node behind a test, calling the runtime\n"
+  "            only with several nodes\n"
+  "  no-inline-atomics\n"
+  "            make every atomic a call into the runtime (no lock-prefixed\n"
+  "            instruction is left in the code; slower at one node)\n"
   "  help      print this list\n";
 
 static struct plugin_info ompc_plugin_info = { "0.1", ompc_help };
 
 static bool ompc_verbose;
 static bool ompc_warnings = true;
-static bool ompc_inline_atomics;
+static bool ompc_inline_atomics = true;
 
 /* What this translation unit changed, for the verbose report.  */
 static struct
@@ -775,6 +781,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	ompc_warnings = false;
       else if (strcmp (key, "inline-atomics") == 0 && !info->argv[i].value)
 	ompc_inline_atomics = true;
+      else if (strcmp (key, "no-inline-atomics") == 0
+	       && !info->argv[i].value)
+	ompc_inline_atomics = false;
       else if (strcmp (key, "help") == 0 && !info->argv[i].value)
 	fputs (ompc_help, stderr);
       else

@@ -20,7 +20,7 @@
 
 typedef unsigned __int128 gomp_u128;
 
-/* For code compiled with -fplugin-arg-ompcluster-inline-atomics, which
+/* For code compiled with the plugin's inline-atomics (its default), which
    tests *ompc_cluster_slot inline and runs the native atomic when it is
    NULL (one node).  */
 GOMP_EXPORT struct gomp_cluster_ops **const ompc_cluster_slot = &gomp_cluster;

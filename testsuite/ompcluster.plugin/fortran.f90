@@ -2,7 +2,7 @@
 ! the shared segment; atomics, reductions and critical sections are
 ! rewritten; results equal a plain gfortran -fopenmp build.
 ! ompc-nodes: 1 1x2 1x3 2x1 2x2
-! ompc-check: ! objdump -d --no-show-raw-insn %exe | awk '/^[0-9a-f]+ <(MAIN__|MAIN___omp_fn\.[0-9]+|__ompc_user_main|__shared_mod_MOD_[a-z_]*)>:/ {f=1; next} /^$/ {f=0} f' | grep -w lock
+! ompc-check: sh "$(dirname %src)/aux/atomics-check.sh" guarded %exe 'MAIN__|MAIN___omp_fn\.[0-9]+|__ompc_user_main|__shared_mod_MOD_[a-z_]*'
 ! ompc-check: nm %exe | grep -Eq ' U ompc_malloc(@.*)?$'
 ! ompc-check: nm %exe | grep -Eq ' U ompc_realloc(@.*)?$'
 ! ompc-check: ! nm %exe | grep -Eq ' U (malloc|realloc|free)(@|$)'
