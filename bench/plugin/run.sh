@@ -12,8 +12,9 @@
 # cluster pointer) and calls (plugin with
 # -fplugin-arg-ompcluster-no-inline-atomics: every atomic a runtime call).
 # Builds alternate within every round and their order rotates from round
-# to round, so that a noisy period hits all alike; the report gives medians and the ratios to plain,
-# which the bar wants at most 1.10.  Environment:
+# to round, so that a noisy period hits all alike; the report gives
+# medians and the ratios to plain, which the bar wants at most 1.10.
+# Environment:
 #   BENCH_ROUNDS    rounds (default 7)
 #   BENCH_THREADS   thread counts (default "1 2")
 #   BENCH_NOTE      a sentence for the report (what else ran, ...)
