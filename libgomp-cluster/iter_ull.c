@@ -106,19 +106,23 @@ gomp_iter_ull_ordered_ticket (struct gomp_thread *thr,
     thr->ts.ordered_ticket = ws->ordered_tickets++;
 }
 
-/* A team spanning nodes: the loop's bounds fit in long (gomp_loop_ull_init
-   checked), so the node takes ranges like a long loop's.  */
+/* A team spanning nodes: the node takes ranges of iteration numbers, 0 to
+   the loop's count by 1 (which fits in long: gomp_loop_ull_init checked),
+   like a long loop's, and maps them back to values; so any bounds and
+   step work, however far beyond LONG_MAX.  NODE_NEXT and NODE_END are
+   iteration numbers then.  */
 static bool
 gomp_iter_ull_node_take (struct gomp_work_share *ws, unsigned long long want,
 			 unsigned long long node_chunk,
 			 unsigned long long *istart, unsigned long long *iend)
 {
+  unsigned long long n = gomp_iter_ull_count (ws->next_ull, ws->end_ull,
+					      ws->incr_ull, gomp_ws_up (ws));
   long s, e;
-  if (!gomp_iter_node_take (ws, (long) ws->next_ull, (long) ws->end_ull,
-			    (long) ws->incr_ull, want, node_chunk, &s, &e))
+  if (!gomp_iter_node_take (ws, 0, (long) n, 1, want, node_chunk, &s, &e))
     return false;
-  *istart = (unsigned long long) s;
-  *iend = (unsigned long long) e;
+  *istart = ws->next_ull + (unsigned long long) s * ws->incr_ull;
+  *iend = ws->next_ull + (unsigned long long) e * ws->incr_ull;
   return true;
 }
 
@@ -195,14 +199,9 @@ gomp_iter_ull_guided_next (unsigned long long *istart,
       unsigned long long node_chunk = total / (2 * nthreads) * local;
       if (node_chunk < chunk * local)
 	node_chunk = chunk * local;
-      long step = (long) ws->incr_ull;
       unsigned long long left
-	= step > 0 ? (ws->node_end > ws->node_next
-		      ? ((unsigned long long) (ws->node_end - ws->node_next)
-			 - 1) / step + 1 : 0)
-		   : (ws->node_next > ws->node_end
-		      ? ((unsigned long long) (ws->node_next - ws->node_end)
-			 - 1) / -step + 1 : 0);
+	= ws->node_end > ws->node_next
+	  ? (unsigned long long) (ws->node_end - ws->node_next) : 0;
       unsigned long long want = left ? (left + local - 1) / local
 				     : (node_chunk + local - 1) / local;
       ok = gomp_iter_ull_node_take (ws, want < chunk ? chunk : want,

@@ -36,13 +36,20 @@ gomp_loop_ull_init (struct gomp_work_share *ws, bool up, gomp_ull start,
   ws->copyprivate = NULL;
   ws->task_reductions = NULL;
   ws->doacross = NULL;
-  /* Across nodes the cluster's loop counter works in long: bounds and
-     step must fit (they do for any size_t loop over memory).  */
-  if (ws->spans
-      && (start > LONG_MAX || ws->end_ull > LONG_MAX
-	  || (up ? incr > LONG_MAX : -incr > LONG_MAX)))
-    gomp_unsupported ("unsigned long long loop beyond LONG_MAX with a "
-		      "dynamic or guided schedule across nodes");
+  /* Across nodes the cluster's loop counter hands out iteration numbers
+     (iter_ull.c), in long: the count must fit, which it does for any loop
+     that can finish.  */
+  if (ws->spans)
+    {
+      gomp_ull n = up ? (start < ws->end_ull
+			 ? (ws->end_ull - start - 1) / incr + 1 : 0)
+		      : (start > ws->end_ull
+			 ? (start - ws->end_ull - 1) / -incr + 1 : 0);
+      if (n > LONG_MAX)
+	gomp_unsupported ("unsigned long long loop of more than LONG_MAX "
+			  "iterations with a dynamic or guided schedule "
+			  "across nodes");
+    }
   if ((sched == GFS_DYNAMIC || sched == GFS_GUIDED) && chunk == 0)
     ws->chunk_ull = 1;
   if (sched == GFS_DYNAMIC && !ordered && !ws->spans)
