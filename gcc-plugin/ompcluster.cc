@@ -38,6 +38,11 @@
 	->  t = e;  ok = ompc_atomic_compare_exchange_4 (p, &t, d, 0, 0, 0);
 	    c = COMPLEX_EXPR <t, (int) ok>;
       Lock-free queries, signal fences and __atomic_feraiseexcept stay.
+   5. Threadprivate addresses.  copyin of an aggregate (array, struct,
+      COMMON block, Fortran descriptor) and copyprivate hand the team the
+      address of the master's (single thread's) thread-local copy, which
+      other nodes cannot read: a shared copy's address goes instead.
+	.omp_data_o.3.t = &t;  ->  c = t;  .omp_data_o.3.t = &c;
 
    Where the passes sit (../shared/NOTES-GCC12.md): globals and main at the
    start of the IPA passes, over the whole varpool and call graph; the
@@ -101,7 +106,7 @@ static struct
   unsigned vars, weak, kept;
   unsigned HOST_WIDE_INT data_bytes, zero_bytes;
   bool main_renamed;
-  unsigned heap_calls, heap_addrs, atomics, flushes;
+  unsigned heap_calls, heap_addrs, atomics, flushes, tls_copies;
 } ompc_stats;
 
 /* The allocation functions replaced by the runtime's; names from the
@@ -596,6 +601,64 @@ ompc_guard_atomic (gimple *stmt)
   cluster_bb->count = e_cluster->count ();
 }
 
+/* Threadprivate data handed to other threads (rewrite 5): if STMT stores
+   the address of (part of) a thread-local variable into the block that
+   GOMP_parallel (copyin of an array, a struct, a COMMON block or a Fortran
+   descriptor: GCC passes those by address) or GOMP_single_copy_end
+   (copyprivate) hands to the team, the address is that thread's TLS,
+   private memory that threads on other nodes cannot read.  The value is
+   copied into a local of the function instead (on the thread's stack,
+   inside the shared segment) and its address stored:
+     .omp_data_o.3.t = &t;
+     ->  ompc_tls_copy = t;  .omp_data_o.3.t = &ompc_tls_copy;
+   The copy is taken where the address was, just before the call that
+   hands it over, and outlives the call, which ends with the team's
+   barrier.  Returns whether STMT changed.  */
+static bool
+ompc_share_tls_address (gimple_stmt_iterator *gsi)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+  if (!gimple_assign_single_p (stmt))
+    return false;
+  tree lhs = gimple_assign_lhs (stmt);
+  tree rhs = gimple_assign_rhs1 (stmt);
+  if (TREE_CODE (lhs) != COMPONENT_REF || TREE_CODE (rhs) != ADDR_EXPR)
+    return false;
+  tree block = get_base_address (lhs);
+  if (!block || !VAR_P (block) || !DECL_NAME (block))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (block));
+  if (!startswith (name, ".omp_data_o") && !startswith (name, ".omp_copy_o"))
+    return false;
+  tree obj = TREE_OPERAND (rhs, 0);
+  tree base = get_base_address (obj);
+  if (!base || !VAR_P (base) || !DECL_THREAD_LOCAL_P (base)
+      || !COMPLETE_TYPE_P (TREE_TYPE (obj))
+      || TREE_CODE (TYPE_SIZE_UNIT (TREE_TYPE (obj))) != INTEGER_CST)
+    return false;
+
+  location_t loc = gimple_location (stmt);
+  tree copy = create_tmp_var (TREE_TYPE (obj), "ompc_tls_copy");
+  TREE_ADDRESSABLE (copy) = 1;
+  tree src = unshare_expr (obj);
+  if (!AGGREGATE_TYPE_P (TREE_TYPE (obj)))
+    {
+      /* A scalar goes through a register: GIMPLE copies only aggregates
+	 from memory to memory.  */
+      tree reg = create_tmp_reg (TREE_TYPE (obj), "ompc_tls_value");
+      gimple *g = gimple_build_assign (reg, src);
+      gimple_set_location (g, loc);
+      gsi_insert_before (gsi, g, GSI_SAME_STMT);
+      src = reg;
+    }
+  gimple *g = gimple_build_assign (copy, src);
+  gimple_set_location (g, loc);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  gimple_assign_set_rhs1 (stmt, build_fold_addr_expr_with_type
+				  (copy, TREE_TYPE (rhs)));
+  return true;
+}
+
 /* Whether FUN contains an OpenMP construct: it is an outlined region body,
    or it calls into the runtime's GOMP_* ABI.  */
 static bool
@@ -643,6 +706,12 @@ ompc_rewrite_function (function *fun)
 			    "memory accesses and atomics bypass the DSM");
 		warned_asm = true;
 	      }
+	    continue;
+	  }
+	if (ompc_share_tls_address (&gsi))
+	  {
+	    ompc_stats.tls_copies++;
+	    changed = true;
 	    continue;
 	  }
 	if (ompc_is_atomic (stmt))
@@ -730,12 +799,13 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak), %u kept "
 	   "out by a user section; main %s; %u heap calls and %u heap "
 	   "function addresses rewritten; %u atomics and %u flushes "
-	   "rewritten\n", main_input_filename, ompc_stats.vars,
+	   "rewritten; %u threadprivate addresses replaced by shared "
+	   "copies\n", main_input_filename, ompc_stats.vars,
 	   ompc_stats.data_bytes, ompc_stats.zero_bytes, ompc_stats.weak,
 	   ompc_stats.kept,
 	   ompc_stats.main_renamed ? "renamed to " OMPC_USER_MAIN
 	   : "not defined here", ompc_stats.heap_calls, ompc_stats.heap_addrs,
-	   ompc_stats.atomics, ompc_stats.flushes);
+	   ompc_stats.atomics, ompc_stats.flushes, ompc_stats.tls_copies);
 }
 
 static const pass_data ompc_rewrite_pass_data = {
