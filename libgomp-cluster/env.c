@@ -680,6 +680,27 @@ show_ompc_stats (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_ompc_stats);
 }
 
+/* OMPC_HEARTBEAT: read by the cluster module (cluster/heartbeat.c)
+   itself, which takes a bad value as the default; checked here so that a
+   bad value names the variable.  */
+static unsigned long gomp_ompc_heartbeat = 5;
+
+static bool
+parse_ompc_heartbeat (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long n;
+  if (!gomp_parse_ulong_value (val, &n) || n > 3600)
+    return false;
+  gomp_ompc_heartbeat = n;
+  return true;
+}
+
+static void
+show_ompc_heartbeat (char *buf, size_t len)
+{
+  snprintf (buf, len, "%lu", gomp_ompc_heartbeat);
+}
+
 /* OMPC_SEGMENT_SIZE, OMPC_DSM_BLOCK, OMPC_DSM_HOME: read by the DSM
    (dsm/segment.c) when the program runs on several nodes, which refuses a
    bad value; checked here too so that every run names a bad one.  */
@@ -821,6 +842,11 @@ static const struct gomp_env_var gomp_env_table[] = {
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
     "chunks, messages and bytes, and the DSM's counters.",
     parse_ompc_stats, show_ompc_stats, true },
+  { "OMPC_HEARTBEAT", "seconds, 0 to 3600", "5",
+    "With several nodes, a rank that stays silent this long (killed, "
+    "stopped, its host or network down) ends the job with a message naming "
+    "it and its host (status 69); 0 turns the check off (for a debugger).",
+    parse_ompc_heartbeat, show_ompc_heartbeat, true },
   { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
     "With several nodes, the shared segment at a fixed address holding the "
     "shared heap (7/8, split between the nodes) and the thread stacks; "

@@ -6,11 +6,12 @@
    Process model.  One MPI rank per node.  Rank 0's initial thread runs the
    user's main; the initial thread of every other rank waits for region
    dispatches (region.c) and runs its node's part of each region through
-   the runtime's host->run_region.  Three communicators, all dups of
+   the runtime's host->run_region.  Four communicators, all dups of
    MPI_COMM_WORLD: the transport's (point-to-point messages served by the
    service thread: locks, loops, the DSM), the dispatch one (one broadcast
-   per region and one at exit, always posted on ranks other than 0) and the
-   collective one (barriers, the final handshake).  Collectives on one
+   per region and one at exit, always posted on ranks other than 0), the
+   collective one (barriers, the final handshake) and the heartbeats' one,
+   which only heartbeat.c's thread uses.  Collectives on one
    communicator are started in the same order on every rank because only
    one thread per node uses each.  */
 
@@ -144,6 +145,17 @@ extern void gomp_cl_abort_job (int status) __attribute__ ((noreturn))
 /* Ends this rank in step with the others (final handshake, stats, transport
    shut down) with STATUS; never returns on ranks other than 0.  */
 extern void gomp_cl_finish (int status) GOMP_CL_HIDDEN;
+
+/* heartbeat.c: liveness.  A rank silent for OMPC_HEARTBEAT seconds (rank
+   0 watches every rank, the others watch rank 0) ends the job, named with
+   its host.  start (a collective, on every rank, after the transport
+   started) gathers the host names and starts the heartbeat thread; stop
+   (in gomp_cl_finish, once every rank is ending, before the transport
+   stops) ends it.  */
+extern void gomp_cl_heartbeat_start (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_heartbeat_stop (void) GOMP_CL_HIDDEN;
+/* The host name of RANK (gethostname on that rank), for messages.  */
+extern const char *gomp_cl_host_name (int rank) GOMP_CL_HIDDEN;
 
 /* stats.c: OMPC_STATS=1 counters, printed per node at exit.  */
 struct gomp_cl_sync_stats

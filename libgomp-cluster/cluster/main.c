@@ -125,6 +125,7 @@ gomp_cl_finish (int status)
   gomp_cl_check_mpi (MPI_Ibarrier (gomp_cl_dispatch_comm, &req),
 		     "MPI_Ibarrier");
   gomp_cl_wait (&req);
+  gomp_cl_heartbeat_stop ();
   gomp_cl_transport_fini ();
   gomp_cl_check_mpi (MPI_Ibarrier (gomp_cl_dispatch_comm, &req),
 		     "MPI_Ibarrier");
