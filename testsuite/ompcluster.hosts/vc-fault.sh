@@ -8,6 +8,9 @@
 # 20 s) for the job to print "ready" (or to end), then does ACTION:
 #   kill-host:HOST   `VCLUSTER kill --cluster ID HOST` (SIGKILL to the host's
 #                    init: the whole host goes down at once)
+#   freeze-host:HOST `VCLUSTER freeze --cluster ID HOST` (every process of
+#                    the host stopped: a hung host, nobody tells hydra)
+#   unplug-host:HOST `VCLUSTER unplug --cluster ID HOST` (its link down)
 #   signal:SIG       sends SIG to the vcluster process
 #   none             nothing (the job ends by itself)
 # and waits (up to 30 s) for vcluster to end.  Prints the job's output, then
@@ -44,10 +47,10 @@ for _ in $(seq 200); do
 done
 t0=$EPOCHREALTIME
 case $action in
-  kill-host:*)
+  kill-host:* | freeze-host:* | unplug-host:*)
     id=
     for d in "$root"/vc"$pid".*; do id=${d##*/}; done
-    "$vc" kill --cluster "$id" "${action#kill-host:}" ;;
+    "$vc" "${action%%-host:*}" --cluster "$id" "${action#*-host:}" ;;
   signal:*) kill -s "${action#signal:}" "$pid" ;;
   none) ;;
   *) echo "vc-fault.sh: unknown action $action" >&2; kill "$pid"; exit 2 ;;
