@@ -202,6 +202,33 @@ gomp_iter_guided_next (long *istart, long *iend)
   unsigned long chunk = ws->chunk ? ws->chunk : 1;
   bool ok;
 
+  if (GOMP_LIKELY (!ws->spans && !ws->ordered))
+    {
+      /* One node, no ordered tickets: NEXT alone is the state, advanced
+	 by compare-and-swap (a thread that loses recomputes its chunk
+	 from the new NEXT).  */
+      long start = __atomic_load_n (&ws->next, __ATOMIC_RELAXED);
+      for (;;)
+	{
+	  unsigned long left = gomp_iter_count (start, ws->end, ws->incr);
+	  if (left == 0)
+	    return false;
+	  unsigned long want = (left + nthreads - 1) / nthreads;
+	  if (want < chunk)
+	    want = chunk;
+	  if (want > left)
+	    want = left;
+	  long next = start + (long) (want * (unsigned long) ws->incr);
+	  if (__atomic_compare_exchange_n (&ws->next, &start, next, true,
+					   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+	    {
+	      *istart = start;
+	      *iend = next;
+	      return true;
+	    }
+	}
+    }
+
   gomp_mutex_lock (&ws->lock);
   if (GOMP_UNLIKELY (ws->spans))
     {
