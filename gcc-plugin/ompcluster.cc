@@ -43,6 +43,13 @@
       address of the master's (single thread's) thread-local copy, which
       other nodes cannot read: a shared copy's address goes instead.
 	.omp_data_o.3.t = &t;  ->  c = t;  .omp_data_o.3.t = &c;
+   6. libgfortran's array results.  An array that a libgfortran routine
+      allocates (MATMUL, RESHAPE, PACK ... into a descriptor whose data is
+      NULL) comes from libc's malloc; the runtime moves it into the shared
+      heap after the call:
+	_gfortran_matmul_r8 (&D, ...);
+	->  d = D.data;  _gfortran_matmul_r8 (&D, ...);
+	    ompc_gfortran_result (d, &D.data);
 
    Where the passes sit (../shared/NOTES-GCC12.md): globals and main at the
    start of the IPA passes, over the whole varpool and call graph; the
@@ -99,6 +106,9 @@ static struct plugin_info ompc_plugin_info = { "0.1", ompc_help };
 static bool ompc_verbose;
 static bool ompc_warnings = true;
 static bool ompc_inline_atomics = true;
+/* The unit is Fortran (lang_hooks.name, read at start-up: GCC resets it
+   before the passes run).  */
+static bool ompc_fortran;
 
 /* What this translation unit changed, for the verbose report.  */
 static struct
@@ -107,6 +117,7 @@ static struct
   unsigned HOST_WIDE_INT data_bytes, zero_bytes;
   bool main_renamed;
   unsigned heap_calls, heap_addrs, atomics, flushes, tls_copies;
+  unsigned gfortran_results;
 } ompc_stats;
 
 /* The allocation functions replaced by the runtime's; names from the
@@ -659,6 +670,76 @@ ompc_share_tls_address (gimple_stmt_iterator *gsi)
   return true;
 }
 
+/* Whether TYPE is a gfortran array descriptor: a record whose first field
+   is the "data" pointer, followed by the offset and the dtype.  */
+static bool
+ompc_gfortran_descriptor_p (tree type)
+{
+  if (TREE_CODE (type) != RECORD_TYPE)
+    return false;
+  tree data = TYPE_FIELDS (type);
+  return (data && TREE_CODE (data) == FIELD_DECL && DECL_NAME (data)
+	  && id_equal (DECL_NAME (data), "data")
+	  && POINTER_TYPE_P (TREE_TYPE (data)));
+}
+
+/* libgfortran's array results (rewrite 6): a libgfortran routine called
+   with a descriptor whose data pointer is NULL allocates the result with
+   libc's malloc (MATMUL, RESHAPE, PACK, SUM with DIM, ...), and the
+   compiled code then adopts that memory, e.g. as an allocatable's data:
+   memory other nodes cannot see.  Around such a call at GSI, each
+   descriptor passed by address has its data pointer handed to the
+   runtime, which moves what libgfortran allocated into the shared heap:
+     _gfortran_matmul_r8 (&D.1, &a, &a, 0, 0, 0B);
+     ->  b = D.1.data;  _gfortran_matmul_r8 (&D.1, ...);
+	 ompc_gfortran_result (b, &D.1.data);
+   Returns whether it changed anything.  */
+static bool
+ompc_share_gfortran_results (gimple_stmt_iterator *gsi)
+{
+  gcall *call = as_a<gcall *> (gsi_stmt (*gsi));
+  if (gimple_call_noreturn_p (call))
+    return false;
+  basic_block bb = gimple_bb (call);
+  if (gsi_stmt (gsi_last_bb (bb)) == call)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	  return false;
+    }
+  location_t loc = gimple_location (call);
+  bool changed = false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      if (TREE_CODE (arg) != ADDR_EXPR)
+	continue;
+      tree desc = TREE_OPERAND (arg, 0);
+      if (!VAR_P (desc) || !ompc_gfortran_descriptor_p (TREE_TYPE (desc)))
+	continue;
+      tree field = TYPE_FIELDS (TREE_TYPE (desc));
+      tree ref = build3 (COMPONENT_REF, TREE_TYPE (field), desc, field,
+			 NULL_TREE);
+      tree before = create_tmp_reg (TREE_TYPE (field), "ompc_data");
+      gimple *g = gimple_build_assign (before, ref);
+      gimple_set_location (g, loc);
+      gsi_insert_before (gsi, g, GSI_SAME_STMT);
+      tree fn = ompc_extern_fn ("ompc_gfortran_result",
+				build_function_type_list
+				  (void_type_node, ptr_type_node,
+				   build_pointer_type (ptr_type_node),
+				   NULL_TREE));
+      g = gimple_build_call (fn, 2, before,
+			     build_fold_addr_expr (unshare_expr (ref)));
+      gimple_set_location (g, loc);
+      gsi_insert_after (gsi, g, GSI_SAME_STMT);
+      changed = true;
+    }
+  return changed;
+}
+
 /* Whether FUN contains an OpenMP construct: it is an outlined region body,
    or it calls into the runtime's GOMP_* ABI.  */
 static bool
@@ -750,6 +831,14 @@ ompc_rewrite_function (function *fun)
 		ompc_stats.heap_calls++;
 		changed = true;
 	      }
+	    else if (ompc_fortran
+		     && startswith (IDENTIFIER_POINTER
+				      (DECL_ASSEMBLER_NAME (fn)), "_gfortran_")
+		     && ompc_share_gfortran_results (&gsi))
+	      {
+		ompc_stats.gfortran_results++;
+		changed = true;
+	      }
 	  }
 	/* Heap functions taken as pointers.  */
 	struct walk_stmt_info wi;
@@ -800,12 +889,14 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   "out by a user section; main %s; %u heap calls and %u heap "
 	   "function addresses rewritten; %u atomics and %u flushes "
 	   "rewritten; %u threadprivate addresses replaced by shared "
-	   "copies\n", main_input_filename, ompc_stats.vars,
+	   "copies; %u libgfortran calls return shared arrays\n",
+	   main_input_filename, ompc_stats.vars,
 	   ompc_stats.data_bytes, ompc_stats.zero_bytes, ompc_stats.weak,
 	   ompc_stats.kept,
 	   ompc_stats.main_renamed ? "renamed to " OMPC_USER_MAIN
 	   : "not defined here", ompc_stats.heap_calls, ompc_stats.heap_addrs,
-	   ompc_stats.atomics, ompc_stats.flushes, ompc_stats.tls_copies);
+	   ompc_stats.atomics, ompc_stats.flushes, ompc_stats.tls_copies,
+	   ompc_stats.gfortran_results);
 }
 
 static const pass_data ompc_rewrite_pass_data = {
@@ -872,6 +963,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
      SIGSEGV handler over the DSM's fault handler (options are decoded
      before plugins start, so this overrides -fbacktrace).  */
   flag_backtrace = 0;
+  ompc_fortran = strcmp (lang_hooks.name, "GNU Fortran") == 0;
 
   /* Passes.  */
   struct register_pass_info pass;
