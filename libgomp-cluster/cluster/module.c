@@ -53,14 +53,13 @@ struct gomp_cl_addr
   bool id;	/* ADDR is an identifier, not an address.  */
 };
 
-/* The first 8 bytes of the program's GNU build ID (ld --build-id, the
-   default of Debian's and most distributions' GCC): two builds of a
-   program that differ in code but not in layout still differ here.  0
+/* The first 8 bytes of the GNU build ID (ld --build-id, the default of
+   Debian's and most distributions' GCC) of the object INFO describes: two
+   builds that differ in code but not in layout still differ here.  0
    without one.  */
-static int
-gomp_cl_build_id_phdr (struct dl_phdr_info *info, size_t size, void *data)
+static uint64_t
+gomp_cl_phdr_build_id (struct dl_phdr_info *info)
 {
-  (void) size;
   for (int i = 0; i < info->dlpi_phnum; i++)
     {
       const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -77,12 +76,19 @@ gomp_cl_build_id_phdr (struct dl_phdr_info *info, size_t size, void *data)
 	    {
 	      uint64_t id = 0;
 	      memcpy (&id, desc, nh->n_descsz < 8 ? nh->n_descsz : 8);
-	      *(uint64_t *) data = id;
-	      return 1;
+	      return id;
 	    }
 	  p = desc + ((nh->n_descsz + 3) & ~3u);
 	}
     }
+  return 0;
+}
+
+static int
+gomp_cl_build_id_phdr (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  *(uint64_t *) data = gomp_cl_phdr_build_id (info);
   /* The first object is the program: stop there.  */
   return 1;
 }
@@ -94,6 +100,58 @@ gomp_cl_build_id (void)
   dl_iterate_phdr (gomp_cl_build_id_phdr, &id);
   return id;
 }
+
+/* The shared libraries loaded when the module starts, before MPI_Init
+   (which may load transport modules that depend on the node's hardware):
+   each one's file name and build ID (without one, its size in memory), in
+   load order, for the check that every rank runs the same ones.  */
+#define GOMP_CL_LIBS_MAX 48
+struct gomp_cl_lib
+{
+  char name[56];
+  uint64_t id;
+};
+
+struct gomp_cl_libs
+{
+  unsigned n;
+  struct gomp_cl_lib lib[GOMP_CL_LIBS_MAX];
+};
+
+static int
+gomp_cl_libs_phdr (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct gomp_cl_libs *l = data;
+  const char *name = info->dlpi_name;
+  (void) size;
+  /* The program (empty name), covered by its own build ID, and the vDSO
+     (no file): the kernel's, not the node's installation.  */
+  if (!name || !*name || !strchr (name, '/') || l->n == GOMP_CL_LIBS_MAX)
+    return 0;
+  struct gomp_cl_lib *e = &l->lib[l->n++];
+  const char *base = strrchr (name, '/') + 1;
+  memset (e->name, 0, sizeof e->name);
+  strncpy (e->name, base, sizeof e->name - 1);
+  e->id = gomp_cl_phdr_build_id (info);
+  if (e->id == 0)
+    for (int i = 0; i < info->dlpi_phnum; i++)
+      if (info->dlpi_phdr[i].p_type == PT_LOAD)
+	e->id += info->dlpi_phdr[i].p_memsz;
+  return 0;
+}
+
+/* FNV-1a over L's entries: one number to compare first.  */
+static uint64_t
+gomp_cl_libs_hash (const struct gomp_cl_libs *l)
+{
+  uint64_t h = 0xcbf29ce484222325ULL;
+  const unsigned char *p = (const unsigned char *) l->lib;
+  for (size_t i = 0; i < l->n * sizeof l->lib[0]; i++)
+    h = (h ^ p[i]) * 0x100000001b3ULL;
+  return h ^ l->n;
+}
+
+static struct gomp_cl_libs gomp_cl_my_libs;
 
 static size_t
 gomp_cl_addresses (struct gomp_cl_addr *a)
@@ -120,6 +178,9 @@ gomp_cl_addresses (struct gomp_cl_addr *a)
   a[n++] = (struct gomp_cl_addr)
     { "the program's build ID (a different binary)",
       (void *) (uintptr_t) gomp_cl_build_id (), true };
+  a[n++] = (struct gomp_cl_addr)
+    { "the shared libraries' build IDs (different libraries)",
+      (void *) (uintptr_t) gomp_cl_libs_hash (&gomp_cl_my_libs), true };
   return n;
 }
 
@@ -145,8 +206,11 @@ gomp_cl_check_addresses (void)
 		     "MPI_Iallgather");
   gomp_cl_wait (&req);
   msg[0] = 0;
+  /* The last entry is the libraries' hash: named below, library by
+     library.  */
+  size_t libs = n - 1;
   for (int r = 1; r < gomp_cl_nodes; r++)
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < libs; i++)
       if (all[r * n + i] != all[i] && len < sizeof msg - 200)
 	len += snprintf (msg + len, sizeof msg - len,
 			 a[i].id ? "%s%s is %#llx on rank 0 but %#llx on rank %d"
@@ -154,6 +218,48 @@ gomp_cl_check_addresses (void)
 			 len ? "; " : "", a[i].what,
 			 (unsigned long long) all[i],
 			 (unsigned long long) all[r * n + i], r);
+  /* Which library differs: every rank knows whether any list does, so
+     all of them take part in gathering the lists, or none.  */
+  bool libs_differ = false;
+  for (int r = 1; r < gomp_cl_nodes; r++)
+    libs_differ |= all[r * n + libs] != all[libs];
+  if (libs_differ)
+    {
+      struct gomp_cl_libs *lists = malloc (sizeof *lists * gomp_cl_nodes);
+      if (!lists)
+	gomp_cl_fatal ("out of memory");
+      gomp_cl_check_mpi (MPI_Iallgather (&gomp_cl_my_libs,
+					 sizeof gomp_cl_my_libs, MPI_BYTE,
+					 lists, sizeof gomp_cl_my_libs,
+					 MPI_BYTE, gomp_cl_coll_comm, &req),
+			 "MPI_Iallgather");
+      gomp_cl_wait (&req);
+      for (int r = 1; r < gomp_cl_nodes && len < sizeof msg - 300; r++)
+	{
+	  const struct gomp_cl_libs *l0 = &lists[0], *l = &lists[r];
+	  for (unsigned i = 0; i < l0->n || i < l->n; i++)
+	    {
+	      const struct gomp_cl_lib *e0 = i < l0->n ? &l0->lib[i] : NULL;
+	      const struct gomp_cl_lib *e = i < l->n ? &l->lib[i] : NULL;
+	      if (e0 && e && !strcmp (e0->name, e->name) && e0->id == e->id)
+		continue;
+	      if (e0 && e && !strcmp (e0->name, e->name))
+		len += snprintf (msg + len, sizeof msg - len, "%s%s is "
+				 "another build on rank %d (build ID %#llx, "
+				 "%#llx on rank 0)", len ? "; " : "",
+				 e->name, r, (unsigned long long) e->id,
+				 (unsigned long long) e0->id);
+	      else
+		len += snprintf (msg + len, sizeof msg - len, "%sshared "
+				 "library %d is %s on rank 0 but %s on rank %d",
+				 len ? "; " : "", i + 1,
+				 e0 ? e0->name : "(none)",
+				 e ? e->name : "(none)", r);
+	      break;
+	    }
+	}
+      free (lists);
+    }
   free (all);
   if (len == 0)
     return;
@@ -225,6 +331,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
 	       GOMP_CLUSTER_ABI);
       exit (EXIT_FAILURE);
     }
+  dl_iterate_phdr (gomp_cl_libs_phdr, &gomp_cl_my_libs);
   gomp_cl_check_mpi (MPI_Initialized (&initialized), "MPI_Initialized");
   if (initialized)
     gomp_cl_fatal ("MPI is already initialised: a program run by ompcluster "
