@@ -138,17 +138,36 @@ gomp_cl_serve (void)
     {
       if (!gomp_cl_dispatch_ready)
 	{
+	  /* While it spins, this thread also serves the other nodes (rank
+	     0's serial code reading what the region left here), as
+	     gomp_cl_wait does; then the service thread takes over.  */
 	  struct gomp_cl_backoff b;
 	  int done = 0;
+	  bool polling = true;
 	  gomp_cl_backoff_init (&b);
+	  gomp_cl_poller_enter ();
 	  for (;;)
 	    {
 	      gomp_cl_check_mpi (MPI_Test (&gomp_cl_dispatch_req, &done,
 					   MPI_STATUS_IGNORE), "MPI_Test");
 	      if (done)
 		break;
+	      if (gomp_cl_progress ())
+		{
+		  if (!polling)
+		    gomp_cl_poller_enter ();
+		  polling = true;
+		  gomp_cl_backoff_init (&b);
+		}
 	      gomp_cl_backoff_pause (&b);
+	      if (polling && b.sleep_ns)
+		{
+		  gomp_cl_poller_leave ();
+		  polling = false;
+		}
 	    }
+	  if (polling)
+	    gomp_cl_poller_leave ();
 	}
       struct gomp_cl_dispatch msg = gomp_cl_incoming;
       void *notices = msg.notices;

@@ -1,24 +1,43 @@
-/* transport.c -- messages between nodes: one service thread per node owns
-   every MPI point-to-point call of the module.
+/* transport.c -- messages between nodes: one service thread per node,
+   helped by the node's waiting threads, owns every MPI point-to-point call
+   of the module.
 
-   Other threads (and the DSM's fault handler) never call MPI here: they
-   push an item on a lock-free queue and wake the service thread.  The
-   service thread sends the queued items with MPI_Isend, receives with
-   MPI_Iprobe + MPI_Recv, hands requests to the handler registered for their
-   tag, and completes gomp_cl_call waits when replies come back.
+   Other threads push what they send on a lock-free queue.  A "pass" sends
+   the queued items with MPI_Isend, receives with MPI_Iprobe + MPI_Recv,
+   hands requests to the handler registered for their tag, completes
+   gomp_cl_call waits when replies come back and completes finished sends.
+   One thread at a time runs a pass (the progress lock): the service
+   thread, or a thread that waits for MPI anyway -- a barrier or a region
+   dispatch in gomp_cl_wait (wait.c) runs full passes, a gomp_cl_call wait
+   runs passes that receive only replies.  So while some thread of the node
+   is waiting, that thread is the node's MPI progress and the service
+   thread sleeps: one thread polls MPI instead of two fighting for MPICH's
+   lock and for the processors, and the reply to a fault needs no thread
+   to wake up (NOTES-GCC12.md: a remote fault with the handler calling MPI
+   took 8-12 us, with a woken service thread 13-21 us).
 
    Message layout: the MPI tag is the gomp_cl_tag (or TAG_REPLY), the data
    starts with a 64-bit token (the caller's struct gomp_cl_pending for a call,
    0 for a plain send) followed by the payload.
 
-   Waiting (NOTES-GCC12.md): the service thread polls for ~2 ms after its
-   last activity (yielding the core between polls), then sleeps on a futex
-   with a timeout growing from 1 us to 100 us (500 us after 50 ms idle,
-   2 ms after 1 s), so a local request wakes it at once and MPI is still
-   polled; the timer slack of the thread is 1 ns.
+   The service thread.  While a thread of the node runs full passes it
+   sleeps (a waiter of gomp_cl_call that sees a request wakes it, since
+   that waiter runs no handlers).  Otherwise it polls for ~2 ms after the
+   node's last activity (its own or a waiter's pass that moved a message),
+   yielding the core between polls, then sleeps on a futex with a timeout
+   growing from 1 us to 100 us (500 us after 50 ms idle, 2 ms after 1 s),
+   so a local request wakes it at once and MPI is still polled; the timer
+   slack of the thread is 1 ns.
 
-   Signal context: gomp_cl_call, gomp_cl_call_async and gomp_cl_call_wait only
-   use atomics, the futex system call and the caller's memory.  */
+   Signal context: the DSM's fault handler calls gomp_cl_call, which runs
+   passes of the reply-only kind: MPI_Isend, MPI_Iprobe, MPI_Recv, MPI_Test,
+   malloc and free, atomics and the futex system call.  That is safe there
+   because a fault that needs a message never happens inside MPI or inside
+   libc's allocator: neither touches the shared segment (the DSM never
+   hands MPI an application-view address, INTERNALS.md), and the faulting
+   code holds no lock of the transport (a thread that faults while it runs
+   a pass is a fatal error, not a deadlock).  No handler runs there: the
+   interrupted code may hold a lock a handler takes (the heap's).  */
 
 #include "transport.h"
 #include <errno.h>
@@ -38,6 +57,16 @@
 #define TAG_REPLY GOMP_CL_TAG_MAX
 #define SPIN_NS 2000000L
 #define SLEEP_MAX_NS 100000L
+/* How long the service thread sleeps while a waiter runs the passes (it is
+   woken when it is needed earlier).  A waiter that ran no pass for
+   HELPED_STALE_NS (preempted on a busy machine, or gone: a rank that ends
+   inside a wait) is not trusted any more: the service thread serves.  */
+#define HELPED_SLEEP_NS 200000L
+#define HELPED_STALE_NS 200000L
+/* A gomp_cl_call wait runs passes for this long (a round trip is
+   microseconds, far more when the cores are oversubscribed), then sleeps
+   until the service thread completes it.  */
+#define CALL_SPIN_NS 2000000L
 #define HDR sizeof (uint64_t)
 
 MPI_Comm gomp_cl_comm = MPI_COMM_NULL;
@@ -71,12 +100,32 @@ struct cl_deferred
   char *buf;
 };
 
+/* States of gomp_cl_pending.done (a futex word).  */
+#define CALL_PENDING 0
+#define CALL_DONE 1
+#define CALL_SLEEPING 2		/* The caller sleeps on the word.  */
+
 static struct gomp_cl_pending *queue_head;	/* Lock-free LIFO of items.  */
 static uint32_t queue_seq;		/* Futex word of the service thread.  */
-static int svc_sleeping, svc_stop;
+/* The service thread's state: awake, asleep until a push or a kick, or
+   asleep while waiters run the passes (only a kick wakes it).  */
+enum { SVC_AWAKE, SVC_SLEEPING, SVC_HELPED };
+static int svc_state, svc_stop, svc_running;
 static pthread_t svc_thread;
-static __thread int on_service_thread;
 static int deferred_now;
+
+/* The progress lock: the pthread_self () of the thread running a pass, 0
+   when none does.  Everything below it (in-flight sends, deferred
+   messages, deferred_now) belongs to the holder.  */
+static uintptr_t progress_holder;
+/* Threads spinning in gomp_cl_wait (full passes) and in gomp_cl_call
+   waits (reply-only passes).  */
+static int full_pollers, call_pollers;
+/* A reply-only pass saw a request: the service thread must serve it.  */
+static int svc_wanted;
+/* When a pass last moved a message, and when a waiter last ran a full
+   pass (CLOCK_MONOTONIC ns).  */
+static long last_activity, last_helped;
 
 static struct cl_inflight *inflight;
 static size_t n_inflight, cap_inflight;
@@ -115,7 +164,18 @@ now_ns (void)
   return t.tv_sec * 1000000000L + t.tv_nsec;
 }
 
-/* Pushes W on the queue and wakes the service thread.  Signal-safe.  */
+/* Wakes the service thread if it sleeps (in any state); signal-safe.  */
+static void
+cl_kick (void)
+{
+  __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) != SVC_AWAKE)
+    futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+}
+
+/* Pushes W on the queue; wakes the service thread if it sleeps waiting
+   for pushes (not while waiters run the passes: they send it).
+   Signal-safe.  */
 static void
 cl_push (struct gomp_cl_pending *w)
 {
@@ -125,8 +185,32 @@ cl_push (struct gomp_cl_pending *w)
   while (!__atomic_compare_exchange_n (&queue_head, &old, w, true,
 				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
   __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
-  if (__atomic_load_n (&svc_sleeping, __ATOMIC_SEQ_CST))
+  if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) == SVC_SLEEPING)
     futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+}
+
+/* The progress lock.  */
+static bool
+cl_progress_trylock (void)
+{
+  uintptr_t none = 0, me = (uintptr_t) pthread_self ();
+  if (__atomic_load_n (&progress_holder, __ATOMIC_RELAXED) != 0)
+    return false;
+  return __atomic_compare_exchange_n (&progress_holder, &none, me, false,
+				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+static void
+cl_progress_unlock (void)
+{
+  __atomic_store_n (&progress_holder, 0, __ATOMIC_RELEASE);
+}
+
+static bool
+cl_progress_mine (void)
+{
+  return __atomic_load_n (&progress_holder, __ATOMIC_RELAXED)
+	 == (uintptr_t) pthread_self ();
 }
 
 void
@@ -140,7 +224,7 @@ gomp_cl_register (int tag, gomp_cl_handler h)
 int
 gomp_cl_on_service_thread (void)
 {
-  return on_service_thread;
+  return cl_progress_mine ();
 }
 
 void
@@ -158,9 +242,9 @@ gomp_cl_get_stats (struct gomp_cl_stats *s)
   s->bytes_recv = __atomic_load_n (&st_bytes_recv, __ATOMIC_RELAXED);
 }
 
-void
-gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
-		    void *reply, size_t reply_max, struct gomp_cl_pending *w)
+static void
+cl_call_prepare (int dest, int tag, const void *req, size_t len,
+		 void *reply, size_t reply_max, struct gomp_cl_pending *w)
 {
   if (__atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE))
     {
@@ -171,30 +255,77 @@ gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
 	abort ();
       abort ();
     }
+  if (cl_progress_mine ())
+    {
+      /* A fault inside a pass (inside MPI): nobody could serve it.  */
+      static const char msg[] = "ompcluster: internal error: a request "
+	"to another node from inside the transport (a fault on shared "
+	"memory inside MPI?)\n";
+      if (write (2, msg, sizeof msg - 1) < 0)
+	abort ();
+      abort ();
+    }
   w->req = req;
   w->req_len = len;
   w->dest = dest;
   w->tag = tag;
-  w->done = 0;
+  w->done = CALL_PENDING;
   w->len = 0;
   w->reply = reply;
   w->reply_max = reply_max;
+}
+
+void
+gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
+		    void *reply, size_t reply_max, struct gomp_cl_pending *w)
+{
+  cl_call_prepare (dest, tag, req, len, reply, reply_max, w);
   cl_push (w);
 }
+
+static int cl_pass (bool full);
 
 size_t
 gomp_cl_call_wait (struct gomp_cl_pending *w)
 {
-  /* A round trip takes 10-20 us, far more when the cores are
-     oversubscribed: spin a very little, then sleep.  */
-  for (int i = 0; i < 100; i++)
+  /* Run the node's passes while the answer is on its way: nobody needs
+     waking to send the request or to hand over the reply.  */
+  long start = 0;
+  unsigned polls = 0;
+  __atomic_add_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
+  while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING)
     {
-      if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE))
-	return w->len;
-      __builtin_ia32_pause ();
+      if (cl_progress_trylock ())
+	{
+	  cl_pass (false);
+	  cl_progress_unlock ();
+	  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_PENDING)
+	    break;
+	}
+      if (++polls % 64 == 0)
+	{
+	  long t = now_ns ();
+	  if (!start)
+	    start = t;
+	  else if (t - start > CALL_SPIN_NS)
+	    break;
+	}
+      if (polls > 256)
+	sched_yield ();
+      else
+	__builtin_ia32_pause ();
     }
-  while (!__atomic_load_n (&w->done, __ATOMIC_ACQUIRE))
-    futex (&w->done, FUTEX_WAIT, 0, NULL);
+  __atomic_sub_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
+  uint32_t v = CALL_PENDING;
+  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING
+      && __atomic_compare_exchange_n (&w->done, &v, CALL_SLEEPING, false,
+				      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    {
+      /* The service thread takes over.  */
+      cl_kick ();
+      while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_DONE)
+	futex (&w->done, FUTEX_WAIT, CALL_SLEEPING, NULL);
+    }
   return w->len;
 }
 
@@ -203,7 +334,14 @@ gomp_cl_call (int dest, int tag, const void *req, size_t len, void *reply,
 	      size_t reply_max)
 {
   struct gomp_cl_pending w;
-  gomp_cl_call_async (dest, tag, req, len, reply, reply_max, &w);
+  cl_call_prepare (dest, tag, req, len, reply, reply_max, &w);
+  /* No wake-up: this thread sends it in its first pass.  */
+  struct gomp_cl_pending *old = __atomic_load_n (&queue_head,
+						 __ATOMIC_RELAXED);
+  do
+    w.next = old;
+  while (!__atomic_compare_exchange_n (&queue_head, &old, &w, true,
+				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
   return gomp_cl_call_wait (&w);
 }
 
@@ -224,8 +362,8 @@ cl_make_send (int dest, int mpi_tag, uint64_t token, const void *msg,
   return s;
 }
 
-/* Service thread: starts an MPI_Isend of SIZE bytes at BUF (freed with
-   FREE_PTR when done).  */
+/* With the progress lock: starts an MPI_Isend of SIZE bytes at BUF (freed
+   with FREE_PTR when done).  */
 static void
 cl_isend (int dest, int mpi_tag, void *buf, size_t size, void *free_ptr)
 {
@@ -252,7 +390,7 @@ void
 gomp_cl_send (int dest, int tag, const void *msg, size_t len)
 {
   struct cl_send *s = cl_make_send (dest, tag, 0, msg, len);
-  if (on_service_thread)
+  if (cl_progress_mine ())
     cl_isend (dest, tag, s->buf, s->size, s);
   else
     cl_push (&s->w);
@@ -262,7 +400,7 @@ void
 gomp_cl_reply (int src, uint64_t token, const void *msg, size_t len)
 {
   struct cl_send *s = cl_make_send (src, TAG_REPLY, token, msg, len);
-  if (on_service_thread)
+  if (cl_progress_mine ())
     cl_isend (src, TAG_REPLY, s->buf, s->size, s);
   else
     cl_push (&s->w);
@@ -345,8 +483,11 @@ cl_dispatch (int src, int tag, char *buf, size_t len)
       if (n)
 	memcpy (w->reply, buf + HDR, n);
       w->len = len - HDR;
-      __atomic_store_n (&w->done, 1, __ATOMIC_RELEASE);
-      futex (&w->done, FUTEX_WAKE, INT_MAX, NULL);
+      /* W may be gone as soon as the caller sees CALL_DONE: only the
+	 futex word is touched after that.  */
+      if (__atomic_exchange_n (&w->done, CALL_DONE, __ATOMIC_ACQ_REL)
+	  == CALL_SLEEPING)
+	futex (&w->done, FUTEX_WAKE, INT_MAX, NULL);
       return 1;
     }
   if (tag <= 0 || tag >= GOMP_CL_TAG_MAX || !handlers[tag])
@@ -383,16 +524,19 @@ cl_retry_deferred (void)
   return any;
 }
 
+/* Receives up to 16 messages.  A reply-only pass (FULL false) receives
+   replies and leaves requests to a full pass, waking the service thread
+   when no waiter runs full passes.  */
 static int
-cl_poll (void)
+cl_poll (bool full)
 {
   int any = 0;
   for (int i = 0; i < 16; i++)
     {
       int flag = 0, count;
       MPI_Status st;
-      int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm, &flag,
-			    &st);
+      int err = MPI_Iprobe (MPI_ANY_SOURCE, full ? MPI_ANY_TAG : TAG_REPLY,
+			    gomp_cl_comm, &flag, &st);
       if (err != MPI_SUCCESS)
 	cl_fatal ("MPI_Iprobe failed:", err);
       if (!flag)
@@ -426,33 +570,121 @@ cl_poll (void)
 	  deferred_tail = &d->next;
 	}
     }
+  if (!full && !__atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST)
+      && !__atomic_load_n (&svc_wanted, __ATOMIC_RELAXED))
+    {
+      int flag = 0;
+      if (MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm, &flag,
+		      MPI_STATUS_IGNORE) == MPI_SUCCESS && flag)
+	{
+	  __atomic_store_n (&svc_wanted, 1, __ATOMIC_SEQ_CST);
+	  cl_kick ();
+	}
+    }
   return any;
+}
+
+/* One pass, with the progress lock.  */
+static int
+cl_pass (bool full)
+{
+  int any = cl_drain_queue ();
+  if (full && deferred)
+    any |= cl_retry_deferred ();
+  any |= cl_poll (full);
+  if (n_inflight)
+    any |= cl_test_inflight ();
+  if (any)
+    __atomic_store_n (&last_activity, now_ns (), __ATOMIC_RELAXED);
+  return any;
+}
+
+bool
+gomp_cl_progress (void)
+{
+  /* Not before the transport starts, nor once it stops.  */
+  if (!__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
+      || !cl_progress_trylock ())
+    return false;
+  __atomic_store_n (&last_helped, now_ns (), __ATOMIC_RELAXED);
+  bool any = cl_pass (true);
+  cl_progress_unlock ();
+  return any;
+}
+
+void
+gomp_cl_poller_enter (void)
+{
+  __atomic_add_fetch (&full_pollers, 1, __ATOMIC_SEQ_CST);
+}
+
+void
+gomp_cl_poller_leave (void)
+{
+  /* The service thread may sleep for a while trusting this poller:
+     wake it if it was the last.  */
+  if (__atomic_sub_fetch (&full_pollers, 1, __ATOMIC_SEQ_CST) == 0
+      && __atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) == SVC_HELPED)
+    cl_kick ();
+}
+
+static void
+cl_svc_sleep (int state, long ns)
+{
+  __atomic_store_n (&svc_state, state, __ATOMIC_SEQ_CST);
+  uint32_t seq = __atomic_load_n (&queue_seq, __ATOMIC_SEQ_CST);
+  bool wait = !__atomic_load_n (&svc_stop, __ATOMIC_SEQ_CST)
+	      && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST);
+  if (state == SVC_HELPED)
+    wait = wait && __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0;
+  else
+    wait = wait && !__atomic_load_n (&queue_head, __ATOMIC_SEQ_CST);
+  if (wait)
+    {
+      struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
+      futex (&queue_seq, FUTEX_WAIT, seq, &ts);
+    }
+  __atomic_store_n (&svc_state, SVC_AWAKE, __ATOMIC_SEQ_CST);
 }
 
 static void *
 cl_service (void *arg)
 {
-  long last = now_ns (), sleep_ns = 1000;
-  on_service_thread = 1;
+  long sleep_ns = 1000;
   prctl (PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+  __atomic_store_n (&last_activity, now_ns (), __ATOMIC_RELAXED);
   for (;;)
     {
-      int any = cl_drain_queue ();
-      if (deferred)
-	any |= cl_retry_deferred ();
-      any |= cl_poll ();
-      if (n_inflight)
-	any |= cl_test_inflight ();
-      if (__atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE) && !any
-	  && !n_inflight && !__atomic_load_n (&queue_head, __ATOMIC_ACQUIRE))
-	break;
-      if (any)
+      bool stop = __atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE);
+      if (!stop && __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0
+	  && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST)
+	  && now_ns () - __atomic_load_n (&last_helped, __ATOMIC_RELAXED)
+	     < HELPED_STALE_NS)
 	{
-	  last = now_ns ();
+	  /* A waiter runs the passes (and the deferred messages).  */
+	  cl_svc_sleep (SVC_HELPED, HELPED_SLEEP_NS);
 	  sleep_ns = 1000;
 	  continue;
 	}
-      if (now_ns () - last < SPIN_NS)
+      __atomic_store_n (&svc_wanted, 0, __ATOMIC_SEQ_CST);
+      if (!cl_progress_trylock ())
+	{
+	  sched_yield ();
+	  continue;
+	}
+      int any = cl_pass (true);
+      cl_progress_unlock ();
+      if (stop && !any && !n_inflight
+	  && !__atomic_load_n (&queue_head, __ATOMIC_ACQUIRE))
+	break;
+      if (any)
+	{
+	  sleep_ns = 1000;
+	  continue;
+	}
+      long idle = now_ns () - __atomic_load_n (&last_activity,
+					       __ATOMIC_RELAXED);
+      if (idle < SPIN_NS)
 	{
 	  /* Poll, but let the node's other threads (and, oversubscribed,
 	     other ranks) have the core: they make the next request.  */
@@ -460,18 +692,9 @@ cl_service (void *arg)
 	  continue;
 	}
       /* Sleep until a local request or the timeout, then poll MPI.  */
-      __atomic_store_n (&svc_sleeping, 1, __ATOMIC_SEQ_CST);
-      uint32_t seq = __atomic_load_n (&queue_seq, __ATOMIC_SEQ_CST);
-      if (!__atomic_load_n (&queue_head, __ATOMIC_SEQ_CST)
-	  && !__atomic_load_n (&svc_stop, __ATOMIC_SEQ_CST))
-	{
-	  struct timespec ts = { 0, sleep_ns };
-	  futex (&queue_seq, FUTEX_WAIT, seq, &ts);
-	}
-      __atomic_store_n (&svc_sleeping, 0, __ATOMIC_SEQ_CST);
+      cl_svc_sleep (SVC_SLEEPING, sleep_ns);
       /* Up to 100 us while recently busy; a node idle for long (rank 0
 	 computing alone) polls less: 500 us after 50 ms, 2 ms after 1 s.  */
-      long idle = now_ns () - last;
       long cap = idle < 50000000L ? SLEEP_MAX_NS
 	: idle < 1000000000L ? 5 * SLEEP_MAX_NS : 20 * SLEEP_MAX_NS;
       if (sleep_ns < cap)
@@ -491,6 +714,7 @@ gomp_cl_transport_init (MPI_Comm comm)
   pthread_attr_destroy (&attr);
   if (err)
     cl_fatal ("cannot start the service thread", 0);
+  __atomic_store_n (&svc_running, 1, __ATOMIC_RELEASE);
 }
 
 /* Waits for REQ with backoff, the service thread still serving.  */
@@ -505,7 +729,10 @@ cl_wait_request (MPI_Request *req)
       if (flag)
 	return;
       if (now_ns () - start < SPIN_NS)
-	continue;
+	{
+	  sched_yield ();
+	  continue;
+	}
       struct timespec ts = { 0, sleep_ns };
       nanosleep (&ts, NULL);
       if (sleep_ns < SLEEP_MAX_NS)
@@ -520,16 +747,17 @@ gomp_cl_transport_fini (void)
   /* Once every node is here, no node sends requests any more.  */
   MPI_Ibarrier (gomp_cl_comm, &req);
   cl_wait_request (&req);
+  __atomic_store_n (&svc_running, 0, __ATOMIC_RELEASE);
   __atomic_store_n (&svc_stop, 1, __ATOMIC_RELEASE);
-  __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
-  futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+  cl_kick ();
   pthread_join (svc_thread, NULL);
   /* Plain sends (no reply, e.g. a remote free) may still be on their way:
      receive and serve what arrived, and complete every send.  */
-  on_service_thread = 1;
-  while (cl_poll () || (deferred && cl_retry_deferred ()))
+  while (!cl_progress_trylock ())
+    sched_yield ();
+  while (cl_poll (true) || (deferred && cl_retry_deferred ()))
     ;
   while (n_inflight)
     cl_test_inflight ();
-  on_service_thread = 0;
+  cl_progress_unlock ();
 }

@@ -2,18 +2,20 @@
    service thread per node (the thesis's server thread).
 
    Every message a node receives is taken by its service thread and handed
-   to the handler registered for its tag.  Handlers run on the service
-   thread, must not block, and may reply at once or later (a lock's home
-   replies when the lock is free).  The fault handler never calls MPI: it
-   uses gomp_cl_call, whose send is done by the service thread while the
-   faulting thread sleeps on a futex.  Waits back off (spin briefly, then
-   sleep with growing periods) so that oversubscribed ranks do not starve
-   each other.  Owned by the DSM's authors (dsm/ uses it most).  */
+   to the handler registered for its tag.  Handlers run one at a time, on
+   the service thread or on a thread of the node that waits in
+   gomp_cl_wait and serves meanwhile; they must not block, and may reply
+   at once or later (a lock's home replies when the lock is free).  A
+   thread waiting in gomp_cl_call (the fault handler too) drives MPI itself
+   while it waits, receiving replies only (transport.c says why that is
+   safe in signal context).  Waits back off (spin briefly, then sleep with
+   growing periods) so that oversubscribed ranks do not starve each other.  */
 
 #ifndef OMPC_CLUSTER_TRANSPORT_H
 #define OMPC_CLUSTER_TRANSPORT_H 1
 
 #include <mpi.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,23 +46,27 @@ extern void gomp_cl_transport_fini (void)
 /* Registers H for TAG; before gomp_cl_transport_init.  */
 extern void gomp_cl_register (int tag, gomp_cl_handler h)
   __attribute__ ((visibility ("hidden")));
-/* Sends a request and sleeps until DEST's handler replies; returns the
-   reply's length (at most REPLY_MAX bytes are copied).  Safe in the DSM's
-   fault handler (async-signal-safe: no MPI, no locks, no malloc).  */
+/* Sends a request and waits until DEST's handler replies; returns the
+   reply's length (at most REPLY_MAX bytes are copied).  The caller polls
+   MPI for the reply itself for a while (reply-only passes, no handlers),
+   then sleeps until the service thread completes it.  Usable in the DSM's
+   fault handler (transport.c: what runs there and why it is safe), never
+   from a handler.  */
 extern size_t gomp_cl_call (int dest, int tag, const void *req, size_t len,
 			    void *reply, size_t reply_max)
   __attribute__ ((visibility ("hidden")));
 /* The asynchronous form of gomp_cl_call, for several requests in flight
    (the DSM's release sends a batch of diffs to every home at once): W and
    REQ must stay valid until gomp_cl_call_wait (W) returns.  Both are
-   async-signal-safe.  The fields are the transport's.  */
+   usable in the fault handler.  The fields are the transport's.  */
 struct gomp_cl_pending
 {
   struct gomp_cl_pending *next;	/* The service thread's queue.  */
   const void *req;
   size_t req_len;
   int dest, tag;
-  uint32_t done;		/* Futex word: 1 once the reply is in.  */
+  uint32_t done;		/* Futex word: 1 once the reply is in, 2
+				   while the caller sleeps on it.  */
   size_t len;			/* The reply's full length.  */
   void *reply;
   size_t reply_max;
@@ -74,8 +80,21 @@ extern size_t gomp_cl_call_wait (struct gomp_cl_pending *w)
 /* From a handler: do not consume this message now, deliver it again later
    (the DSM defers a request for a page that a local thread is busy with).  */
 extern void gomp_cl_defer (void) __attribute__ ((visibility ("hidden")));
-/* True on the service thread.  */
+/* True on the thread running the current pass (the service thread, or a
+   waiter helping it): handlers run there.  */
 extern int gomp_cl_on_service_thread (void)
+  __attribute__ ((visibility ("hidden")));
+
+/* For threads that wait for MPI anyway (gomp_cl_wait): runs one full pass
+   of the service loop (sends what is queued, receives, runs handlers) if
+   no other thread runs one; true if it moved a message.  Only from code
+   that holds no lock a handler may take.  Between gomp_cl_poller_enter
+   and gomp_cl_poller_leave the caller promises to call it often (it
+   spins), and the service thread sleeps.  */
+extern bool gomp_cl_progress (void) __attribute__ ((visibility ("hidden")));
+extern void gomp_cl_poller_enter (void)
+  __attribute__ ((visibility ("hidden")));
+extern void gomp_cl_poller_leave (void)
   __attribute__ ((visibility ("hidden")));
 
 /* Sends a message that needs no reply (from any thread, not signal
