@@ -50,6 +50,11 @@
 	_gfortran_matmul_r8 (&D, ...);
 	->  d = D.data;  _gfortran_matmul_r8 (&D, ...);
 	    ompc_gfortran_result (d, &D.data);
+   7. Fortran unformatted I/O.  libgfortran passes large arrays and strings
+      straight to read(2)/write(2), which fail on a shared page this node
+      holds invalid; the runtime touches the data's pages first:
+	_gfortran_transfer_array (&dt, &a, 8, 0);
+	->  ompc_gfortran_io_array (&a, 1);  _gfortran_transfer_array (...);
 
    Where the passes sit (../shared/NOTES-GCC12.md): globals and main at the
    start of the IPA passes, over the whole varpool and call graph; the
@@ -117,7 +122,7 @@ static struct
   unsigned HOST_WIDE_INT data_bytes, zero_bytes;
   bool main_renamed;
   unsigned heap_calls, heap_addrs, atomics, flushes, tls_copies;
-  unsigned gfortran_results;
+  unsigned gfortran_results, gfortran_io;
 } ompc_stats;
 
 /* The allocation functions replaced by the runtime's; names from the
@@ -740,6 +745,77 @@ ompc_share_gfortran_results (gimple_stmt_iterator *gsi)
   return changed;
 }
 
+/* Unformatted I/O into and out of shared memory (rewrite 7): libgfortran
+   hands large arrays and strings straight to read(2) and write(2), which
+   fail with EFAULT on a shared page this node holds invalid or read-only.
+   Before the transfer call at GSI (NAME its symbol), the runtime touches
+   the data's pages as the transfer will use them:
+     _gfortran_transfer_array (&dt, &a, 8, 0);
+     ->  ompc_gfortran_io_array (&a, 1);  _gfortran_transfer_array (...);
+     _gfortran_transfer_character_write (&dt, &s, 20000);
+     ->  ompc_gfortran_io (&s, 20000, 0);  _gfortran_transfer_...
+   The calls without "_write" are READ statements'.  Numeric scalars go
+   through libgfortran's buffer and are left alone.  Returns whether it
+   inserted a call.  */
+static bool
+ompc_touch_gfortran_io (gimple_stmt_iterator *gsi, const char *name)
+{
+  gcall *call = as_a<gcall *> (gsi_stmt (*gsi));
+  const char *what = name + strlen ("_gfortran_transfer_");
+  bool reading = !strstr (what, "_write");
+  bool array = startswith (what, "array");
+  bool wide = startswith (what, "character_wide");
+  if (!array && !startswith (what, "character"))
+    return false;
+  if (gimple_call_num_args (call) < (wide ? 4u : 3u))
+    return false;
+  tree i32 = build_nonstandard_integer_type (32, 0);
+  tree flag = build_int_cst (i32, reading);
+  gcall *g;
+  if (array)
+    {
+      tree fn = ompc_extern_fn ("ompc_gfortran_io_array",
+				build_function_type_list
+				  (void_type_node, const_ptr_type_node, i32,
+				   NULL_TREE));
+      g = gimple_build_call (fn, 2, gimple_call_arg (call, 1), flag);
+    }
+  else
+    {
+      tree fn = ompc_extern_fn ("ompc_gfortran_io",
+				build_function_type_list
+				  (void_type_node, const_ptr_type_node,
+				   size_type_node, i32, NULL_TREE));
+      /* LEN characters, of KIND bytes each for the wide ones.  */
+      tree len = gimple_call_arg (call, 2);
+      if (!useless_type_conversion_p (size_type_node, TREE_TYPE (len)))
+	{
+	  tree t = create_tmp_reg (size_type_node, "ompc_len");
+	  gimple *c = gimple_build_assign (t, NOP_EXPR, len);
+	  gimple_set_location (c, gimple_location (call));
+	  gsi_insert_before (gsi, c, GSI_SAME_STMT);
+	  len = t;
+	}
+      if (wide)
+	{
+	  tree kind = create_tmp_reg (size_type_node, "ompc_kind");
+	  gimple *c = gimple_build_assign (kind, NOP_EXPR,
+					   gimple_call_arg (call, 3));
+	  gimple_set_location (c, gimple_location (call));
+	  gsi_insert_before (gsi, c, GSI_SAME_STMT);
+	  tree bytes = create_tmp_reg (size_type_node, "ompc_bytes");
+	  c = gimple_build_assign (bytes, MULT_EXPR, len, kind);
+	  gimple_set_location (c, gimple_location (call));
+	  gsi_insert_before (gsi, c, GSI_SAME_STMT);
+	  len = bytes;
+	}
+      g = gimple_build_call (fn, 3, gimple_call_arg (call, 1), len, flag);
+    }
+  gimple_set_location (g, gimple_location (call));
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  return true;
+}
+
 /* Whether FUN contains an OpenMP construct: it is an outlined region body,
    or it calls into the runtime's GOMP_* ABI.  */
 static bool
@@ -833,11 +909,21 @@ ompc_rewrite_function (function *fun)
 	      }
 	    else if (ompc_fortran
 		     && startswith (IDENTIFIER_POINTER
-				      (DECL_ASSEMBLER_NAME (fn)), "_gfortran_")
-		     && ompc_share_gfortran_results (&gsi))
+				      (DECL_ASSEMBLER_NAME (fn)), "_gfortran_"))
 	      {
-		ompc_stats.gfortran_results++;
-		changed = true;
+		const char *name
+		  = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fn));
+		if (startswith (name, "_gfortran_transfer_")
+		    && ompc_touch_gfortran_io (&gsi, name))
+		  {
+		    ompc_stats.gfortran_io++;
+		    changed = true;
+		  }
+		if (ompc_share_gfortran_results (&gsi))
+		  {
+		    ompc_stats.gfortran_results++;
+		    changed = true;
+		  }
 	      }
 	  }
 	/* Heap functions taken as pointers.  */
@@ -889,14 +975,15 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   "out by a user section; main %s; %u heap calls and %u heap "
 	   "function addresses rewritten; %u atomics and %u flushes "
 	   "rewritten; %u threadprivate addresses replaced by shared "
-	   "copies; %u libgfortran calls return shared arrays\n",
+	   "copies; %u libgfortran calls with array results checked; %u I/O "
+	   "transfers touch their data first\n",
 	   main_input_filename, ompc_stats.vars,
 	   ompc_stats.data_bytes, ompc_stats.zero_bytes, ompc_stats.weak,
 	   ompc_stats.kept,
 	   ompc_stats.main_renamed ? "renamed to " OMPC_USER_MAIN
 	   : "not defined here", ompc_stats.heap_calls, ompc_stats.heap_addrs,
 	   ompc_stats.atomics, ompc_stats.flushes, ompc_stats.tls_copies,
-	   ompc_stats.gfortran_results);
+	   ompc_stats.gfortran_results, ompc_stats.gfortran_io);
 }
 
 static const pass_data ompc_rewrite_pass_data = {
