@@ -160,17 +160,33 @@ gomp_cl_abort (int status)
   gomp_cl_abort_job (status);
 }
 
+/* How far below the faulting thread's stack pointer a fault still counts
+   as a stack overflow (a large frame is written from its bottom up).  */
+#define GOMP_CL_STACK_OVERFLOW_REACH (256UL << 10)
+
 /* Where a faulting address ADDR lies, for the crash message, in BUF:
-   the shared segment, a mapping of this rank (/proc/self/maps: a file or
-   anonymous memory, with its permissions), or nothing on this rank.  Only
-   read (2) and friends: called from the crash handler.  */
+   a NULL pointer, just below the thread's stack pointer SP (a stack
+   overflow), the shared segment, a mapping of this rank (/proc/self/maps:
+   a file or anonymous memory, with its permissions), or nothing on this
+   rank.  Only read (2) and friends: called from the crash handler.  */
 static void
-gomp_cl_describe_address (const void *addr, char *buf, size_t size)
+gomp_cl_describe_address (const void *addr, uintptr_t sp, char *buf,
+			  size_t size)
 {
   uintptr_t a = (uintptr_t) addr;
   if (a < 65536)
     {
       snprintf (buf, size, "a NULL pointer (or a small offset from one)");
+      return;
+    }
+  if (sp && a < sp + 4096 && a + GOMP_CL_STACK_OVERFLOW_REACH >= sp
+      && !gomp_dsm_contains (addr))
+    {
+      snprintf (buf, size, "just below the thread's stack pointer %#lx: "
+		"a stack overflow (endless recursion, or locals too large "
+		"for the stack); raise the stack limit (ulimit -s) or, for "
+		"the threads the runtime starts, OMP_STACKSIZE",
+		(unsigned long) sp);
       return;
     }
   if (gomp_dsm_contains (addr))
@@ -243,7 +259,12 @@ gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
 		  "SIG%s; ending the job\n", gomp_cl_rank, name ? name : "?");
   else if (sig == SIGSEGV || sig == SIGBUS)
     {
-      gomp_cl_describe_address (si->si_addr, where, sizeof where);
+      uintptr_t sp = 0;
+#ifdef REG_RSP
+      if (ctx)
+	sp = ((ucontext_t *) ctx)->uc_mcontext.gregs[REG_RSP];
+#endif
+      gomp_cl_describe_address (si->si_addr, sp, where, sizeof where);
       n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
 		    "SIG%s at address %p, %s; ending the job\n", gomp_cl_rank,
 		    name ? name : "?", si->si_addr, where);
