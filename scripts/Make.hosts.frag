@@ -14,3 +14,13 @@ CHECK_HOSTS_SUITES ?= hosts gcc-libgomp-2x1
 check-hosts: all
 	OMPC_BUILD=$(abs_builddir) OMPC_SRCDIR=$(abs_srcdir) RUNTEST=$(RUNTEST) \
 	  $(srcdir)/scripts/vcluster-check.sh $(CHECK_HOSTS_SUITES)
+
+# make bench-hosts: bench/cluster/hosts.sh runs bench/cluster/run.sh (the
+# floor, the cluster microbenchmark, the applications and their MPI twins)
+# with every multi-node launch across the hosts of a virtual cluster,
+# writing bench/results/cluster-hosts.md.  Needs root, like check-hosts.
+.PHONY: bench-hosts
+bench-hosts:
+	-$(MAKE) all
+	CC="$(CC)" $(srcdir)/bench/cluster/hosts.sh $(abs_builddir) \
+	  $(abs_builddir)/bench-out/cluster-hosts $(abs_srcdir)/bench/results/cluster-hosts.md
