@@ -9,13 +9,21 @@
    per outer index: 1 + the flattened number of the last inner iteration
    posted (0: none).  A sink waits until its outer index's word passes
    its inner iteration.  This needs no knowledge of which thread got which
-   chunk, whatever the schedule.  Waiters spin, then sleep on the word.  */
+   chunk, whatever the schedule.  Waiters spin, then sleep on the word.
+
+   Across nodes (a team spanning them) the words are one block of the
+   shared heap, with the loop's MEM after them: rank 0 zeroes it and one
+   barrier at the loop's start gives every node its address.  A post is a
+   release (OpenMP 5.1 section 2.19.9: depend(source) flushes) followed by
+   a store at the word's home; a wait polls the word at its home, backing
+   off, and then acquires (depend(sink) flushes).  */
 
 #include "task.h"
 #include "omp.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct gomp_doacross
 {
@@ -26,7 +34,36 @@ struct gomp_doacross
   gomp_ull *strides;			/* Weights of the inner indices.  */
   void *extra;				/* GOMP_loop_doacross_start's MEM.  */
   unsigned long *words;			/* One per outer iteration.  */
+  bool shared;				/* WORDS and EXTRA in the shared heap
+					   (across nodes).  */
 };
+
+/* Across nodes: the bytes of the shared block's words, before MEM.  */
+static inline size_t
+gomp_doacross_words_size (gomp_ull nwords)
+{
+  return (nwords * sizeof (unsigned long) + 63) & ~(size_t) 63;
+}
+
+/* Rank 0's first thread: the shared block of a doacross loop of NWORDS
+   words and EXTRA bytes of MEM, zeroed, kept in the work-share slot from
+   one loop to the next.  */
+static unsigned long *
+gomp_doacross_shared_block (struct gomp_work_share *ws, gomp_ull nwords,
+			    size_t extra)
+{
+  size_t size = gomp_doacross_words_size (nwords) + extra;
+  if (ws->mem_shared_size < size)
+    {
+      gomp_cluster->free (ws->mem_shared);
+      ws->mem_shared = gomp_cluster->memalign (64, size);
+      if (!ws->mem_shared)
+	gomp_fatal ("out of shared memory (%zu bytes for a doacross loop)",
+		    size);
+      ws->mem_shared_size = size;
+    }
+  return memset (ws->mem_shared, 0, size);
+}
 
 /* The memory a doacross loop of the calling thread's team uses, reused
    from one loop to the next in the same work-share slot.  */
@@ -69,11 +106,11 @@ gomp_doacross_init (unsigned ncounts, const gomp_ull *counts, size_t extra)
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
   struct gomp_work_share *ws = thr->ts.work_share;
-  bool sync = team && team->local_nthreads > 1;
+  bool spans = team && team->spans;
+  /* Every node decides alike (the same counts and team size): all or
+     none meet at gomp_doacross_share's barrier.  */
+  bool sync = team && (spans ? team->nthreads : team->local_nthreads) > 1;
 
-  if (team && team->spans)
-    gomp_unsupported ("doacross loops (ordered depend) in a region spanning "
-		      "nodes");
   for (unsigned i = 0; i < ncounts; i++)
     if (counts[i] == 0)
       sync = false;		/* No iteration: no post, no wait.  */
@@ -88,7 +125,8 @@ gomp_doacross_init (unsigned ncounts, const gomp_ull *counts, size_t extra)
 		+ 2 * ncounts * sizeof (gomp_ull) + 64 + extra + 64;
   if (nwords > (SIZE_MAX - size) / sizeof (unsigned long))
     gomp_fatal ("doacross loop of %llu iterations is too large", nwords);
-  size += nwords * sizeof (unsigned long);
+  gomp_ull local_words = spans ? 0 : nwords;
+  size += local_words * sizeof (unsigned long);
   struct gomp_doacross *d = gomp_doacross_buffer (team, ws, size);
   d->ncounts = ncounts;
   d->n0 = sync ? counts[0] : 0;
@@ -106,12 +144,35 @@ gomp_doacross_init (unsigned ncounts, const gomp_ull *counts, size_t extra)
   char *p = (char *) (d->strides + ncounts);
   p = (char *) (((uintptr_t) p + 63) & ~(uintptr_t) 63);
   d->words = (unsigned long *) p;
-  p += nwords * sizeof (unsigned long);
+  p += local_words * sizeof (unsigned long);
   d->extra = extra ? (void *) (((uintptr_t) p + 63) & ~(uintptr_t) 63)
 		   : NULL;
   if (!sync)
     d->n0 = 0;
+  d->shared = spans;
+  if (spans)
+    {
+      /* Rank 0 sets the address now; the other nodes get it in
+	 gomp_doacross_share, and EXTRA from it.  */
+      d->words = gomp_cluster->rank == 0
+		 ? gomp_doacross_shared_block (ws, nwords, extra) : NULL;
+      d->extra = NULL;
+    }
   ws->doacross = d;
+}
+
+/* Across nodes, after the loop was set up on every node: one barrier
+   gives every node rank 0's block (into the node's state, which its
+   threads share); returns MEM's address in it.  */
+static void *
+gomp_doacross_share (struct gomp_team *team, struct gomp_work_share *ws)
+{
+  struct gomp_doacross *d = ws->doacross;
+  if (d == NULL)
+    return NULL;
+  gomp_team_barrier_wait_bcast (team, &d->words, sizeof d->words,
+				gomp_cluster->rank == 0);
+  return (char *) d->words + gomp_doacross_words_size (d->n0);
 }
 
 /* Flattens the inner indices of an iteration; false if one is out of the
@@ -143,9 +204,42 @@ gomp_doacross_post_1 (const gomp_ull *v)
     }
   if (v[0] >= d->n0 || !gomp_doacross_flatten (d, v, &flat))
     return;
+  if (GOMP_UNLIKELY (d->shared))
+    {
+      unsigned long old;
+      gomp_cluster->flush ();
+      gomp_cluster->atomic (GOMP_CLUSTER_ATOMIC_STORE, &d->words[v[0]],
+			    sizeof flat, &flat, NULL, &old, false,
+			    __ATOMIC_SEQ_CST);
+      return;
+    }
   __atomic_store_n (&d->words[v[0]], flat, __ATOMIC_RELEASE);
   if (__atomic_load_n (&d->sleepers, __ATOMIC_SEQ_CST))
     gomp_futex_wake ((int *) &d->words[v[0]], INT_MAX);
+}
+
+/* Across nodes: waits until the word W at its home reaches FLAT, then
+   acquires what the posting thread released.  */
+static void
+gomp_doacross_cluster_wait (unsigned long *w, unsigned long flat)
+{
+  unsigned spins = 0;
+  for (;;)
+    {
+      unsigned long cur = 0;
+      gomp_cluster->atomic (GOMP_CLUSTER_ATOMIC_LOAD, w, sizeof cur, NULL,
+			    NULL, &cur, false, __ATOMIC_SEQ_CST);
+      if (cur >= flat)
+	break;
+      if (++spins < 50)
+	gomp_cpu_relax ();
+      else
+	{
+	  struct timespec ts = { 0, spins < 1000 ? 20000 : 200000 };
+	  nanosleep (&ts, NULL);
+	}
+    }
+  gomp_cluster->flush ();
 }
 
 static void
@@ -160,6 +254,11 @@ gomp_doacross_wait_1 (const gomp_ull *v)
     }
   if (v[0] >= d->n0 || !gomp_doacross_flatten (d, v, &flat))
     return;
+  if (GOMP_UNLIKELY (d->shared))
+    {
+      gomp_doacross_cluster_wait (&d->words[v[0]], flat);
+      return;
+    }
   unsigned long *w = &d->words[v[0]];
   unsigned long cur = __atomic_load_n (w, __ATOMIC_ACQUIRE);
   if (cur >= flat)
@@ -299,6 +398,13 @@ gomp_doacross_start (unsigned ncounts, const gomp_ull *counts, bool ull,
     }
   else if (reductions)
     gomp_workshare_reduction_register (reductions, ws, false);
+  if (GOMP_UNLIKELY (thr->ts.team && thr->ts.team->spans))
+    {
+      void *extra = gomp_doacross_share (thr->ts.team, ws);
+      if (mem)
+	*mem = extra;
+      return;
+    }
   if (mem)
     *mem = ((struct gomp_doacross *) ws->doacross)->extra;
 }

@@ -100,13 +100,22 @@ gomp_iter_take (long *next, long end, long incr, unsigned long want,
 
 /* A team spanning nodes: the node's threads share a node range, refilled
    from the loop's global counter NODE_CHUNK iterations at a time, of the
-   loop from START to END by INCR (an unsigned long long loop's, converted
-   when it fits in long).  Called with the work share's lock held.  */
+   loop from START to END by INCR (an unsigned long long loop's iteration
+   numbers).  Node ranges and the WANT iterations a thread takes are
+   rounded up to multiples of the schedule's CHUNK, so that every chunk
+   but the loop's last has at least CHUNK iterations (exactly CHUNK for
+   dynamic), as OpenMP 5.1 section 2.11.4 says.  Called with the work
+   share's lock held.  */
 bool
 gomp_iter_node_take (struct gomp_work_share *ws, long start, long end,
-		     long incr, unsigned long want, unsigned long node_chunk,
-		     long *istart, long *iend)
+		     long incr, unsigned long chunk, unsigned long want,
+		     unsigned long node_chunk, long *istart, long *iend)
 {
+  if (chunk > 1)
+    {
+      want = (want + chunk - 1) / chunk * chunk;
+      node_chunk = (node_chunk + chunk - 1) / chunk * chunk;
+    }
   if (gomp_iter_count (ws->node_next, ws->node_end, incr) == 0)
     {
       /* The loop's number in the region: the same on every node.  */
@@ -180,7 +189,7 @@ gomp_iter_dynamic_next (long *istart, long *iend)
       if (node_chunk < ws->chunk * local * 2)
 	node_chunk = ws->chunk * local * 2;
       ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr, ws->chunk,
-				node_chunk, istart, iend);
+				ws->chunk, node_chunk, istart, iend);
     }
   else
     ok = gomp_iter_take (&ws->next, end, incr, ws->chunk, istart, iend);
@@ -242,7 +251,7 @@ gomp_iter_guided_next (long *istart, long *iend)
 	node_chunk = chunk * local;
       if (left == 0)
 	want = (node_chunk + local - 1) / local;
-      ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr,
+      ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr, chunk,
 				want < chunk ? chunk : want, node_chunk,
 				istart, iend);
     }

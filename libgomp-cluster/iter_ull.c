@@ -112,14 +112,16 @@ gomp_iter_ull_ordered_ticket (struct gomp_thread *thr,
    step work, however far beyond LONG_MAX.  NODE_NEXT and NODE_END are
    iteration numbers then.  */
 static bool
-gomp_iter_ull_node_take (struct gomp_work_share *ws, unsigned long long want,
+gomp_iter_ull_node_take (struct gomp_work_share *ws, unsigned long long chunk,
+			 unsigned long long want,
 			 unsigned long long node_chunk,
 			 unsigned long long *istart, unsigned long long *iend)
 {
   unsigned long long n = gomp_iter_ull_count (ws->next_ull, ws->end_ull,
 					      ws->incr_ull, gomp_ws_up (ws));
   long s, e;
-  if (!gomp_iter_node_take (ws, 0, (long) n, 1, want, node_chunk, &s, &e))
+  if (!gomp_iter_node_take (ws, 0, (long) n, 1, chunk, want, node_chunk, &s,
+			    &e))
     return false;
   *istart = ws->next_ull + (unsigned long long) s * ws->incr_ull;
   *iend = ws->next_ull + (unsigned long long) e * ws->incr_ull;
@@ -166,8 +168,8 @@ gomp_iter_ull_dynamic_next (unsigned long long *istart,
 				      * local;
       if (node_chunk < ws->chunk_ull * local * 2)
 	node_chunk = ws->chunk_ull * local * 2;
-      ok = gomp_iter_ull_node_take (ws, ws->chunk_ull, node_chunk, istart,
-				    iend);
+      ok = gomp_iter_ull_node_take (ws, ws->chunk_ull, ws->chunk_ull,
+				    node_chunk, istart, iend);
     }
   else
     ok = gomp_iter_ull_take (ws, ws->chunk_ull, istart, iend);
@@ -204,7 +206,7 @@ gomp_iter_ull_guided_next (unsigned long long *istart,
 	  ? (unsigned long long) (ws->node_end - ws->node_next) : 0;
       unsigned long long want = left ? (left + local - 1) / local
 				     : (node_chunk + local - 1) / local;
-      ok = gomp_iter_ull_node_take (ws, want < chunk ? chunk : want,
+      ok = gomp_iter_ull_node_take (ws, chunk, want < chunk ? chunk : want,
 				    node_chunk, istart, iend);
     }
   else

@@ -229,6 +229,11 @@ struct gomp_work_share
      bytes live here, more are malloc()ed.  */
   void *mem;
   long long inline_mem[8];
+  /* A team spanning nodes (work.c): MEM is one block in the shared heap,
+     the same on every node; rank 0 keeps the slot's block (grown, never
+     shrunk) and hands its address to the others.  */
+  void *mem_shared;
+  size_t mem_shared_size;
   /* The next iteration, on a cache line of its own: the threads'
      fetch-adds on it must not keep invalidating the line that holds the
      bounds they read after each one.  */
@@ -411,9 +416,9 @@ extern bool gomp_iter_ull_guided_next (unsigned long long *istart,
 /* iter.c: a node's next range of a loop shared across nodes (from
    gomp_cluster->loop_next), with the work share's lock held.  */
 extern bool gomp_iter_node_take (struct gomp_work_share *ws, long start,
-				 long end, long incr, unsigned long want,
-				 unsigned long node_chunk, long *istart,
-				 long *iend);
+				 long end, long incr, unsigned long chunk,
+				 unsigned long want, unsigned long node_chunk,
+				 long *istart, long *iend);
 /* loop.c */
 struct gomp_loop_spec
 {
@@ -497,6 +502,10 @@ extern bool gomp_barrier_handle_tasks (struct gomp_team *team);
 extern void *gomp_parallel_reduction_register (uintptr_t *rdata,
 					       unsigned nthreads);
 extern void gomp_parallel_reduction_unregister (void *data);
+/* taskred.c: a node other than rank 0 joining the task reductions rank 0
+   registered for a region spanning the nodes (RDATA in shared memory);
+   the result is freed by gomp_parallel_reduction_unregister.  */
+extern void *gomp_parallel_reduction_attach (uintptr_t *rdata);
 /* GOMP_loop_start / GOMP_sections2_start REDUCTIONS: the first thread to
    reach the construct registers (FIRST true), the others join.  */
 extern void gomp_workshare_reduction_register (uintptr_t *reductions,

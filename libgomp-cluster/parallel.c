@@ -15,6 +15,9 @@ struct gomp_region_tramp
   void (*fn) (void *);
   void *data;
   bool has_icv, has_loop;
+  /* GOMP_parallel_reductions: rank 0 registered the task reductions
+     whose array DATA points at; the other nodes join them.  */
+  bool task_reductions;
   struct gomp_task_icv icv;
   struct gomp_loop_spec loop;
 };
@@ -59,32 +62,44 @@ gomp_icv_equal (const struct gomp_task_icv *a, const struct gomp_task_icv *b)
 /* A top-level region in cluster mode (rank 0's initial thread, or a rank's
    thread that is not in a team): spans the nodes when rank 0 asks for at
    least one thread per node (cluster.h), else runs in this node.  LOOP,
-   if not NULL, is the loop of a combined parallel loop.  */
-void
-gomp_parallel_cluster (void (*fn) (void *), void *data, unsigned num_threads,
-		       unsigned flags, const struct gomp_loop_spec *loop)
+   if not NULL, is the loop of a combined parallel loop; TASK_RED says
+   the region has task reductions (GOMP_parallel_reductions: DATA starts
+   with their array).  Returns the team size.  */
+static unsigned
+gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
+			 unsigned num_threads, unsigned flags,
+			 const struct gomp_loop_spec *loop, bool task_red)
 {
   gomp_cluster_init_icvs ();
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
+  void *rd = NULL;
   if (gomp_cluster->rank != 0 || n < (unsigned) gomp_cluster->nodes)
     {
-      gomp_team_start (fn, data, n, flags, false, NULL, loop);
+      if (task_red)
+	rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
+      gomp_team_start (fn, data, n, flags, false, rd, loop);
       fn (data);
       gomp_team_end ();
-      return;
+      if (rd)
+	gomp_parallel_reduction_unregister (rd);
+      return n;
     }
   struct gomp_task_icv child, dflt;
   gomp_child_icv (&child, gomp_icv (), 1);
   gomp_child_icv (&dflt, &gomp_global_icv, 1);
   bool has_icv = !gomp_icv_equal (&child, &dflt);
-  if (!has_icv && !loop)
+  if (!has_icv && !loop && !task_red)
     {
       gomp_cluster->region_start (fn, data, n, flags);
       gomp_team_start (fn, data, n, flags, true, NULL, NULL);
       fn (data);
       gomp_team_end ();
-      return;
+      return n;
     }
+  /* Task reductions: the copies for the whole team are in the shared
+     heap (taskred.c), registered here before any node starts.  */
+  if (task_red)
+    rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
   struct gomp_region_tramp *t = gomp_cluster->malloc (sizeof *t);
   if (!t)
     gomp_fatal ("out of shared memory starting a parallel region");
@@ -93,13 +108,24 @@ gomp_parallel_cluster (void (*fn) (void *), void *data, unsigned num_threads,
   t->has_icv = has_icv;
   t->icv = child;
   t->has_loop = loop != NULL;
+  t->task_reductions = task_red;
   if (loop)
     t->loop = *loop;
   gomp_cluster->region_start (gomp_region_trampoline, t, n, flags);
-  gomp_team_start (gomp_region_trampoline, t, n, flags, true, NULL, NULL);
+  gomp_team_start (gomp_region_trampoline, t, n, flags, true, rd, NULL);
   gomp_region_trampoline (t);
   gomp_team_end ();
+  if (rd)
+    gomp_parallel_reduction_unregister (rd);
   gomp_cluster->free (t);
+  return n;
+}
+
+void
+gomp_parallel_cluster (void (*fn) (void *), void *data, unsigned num_threads,
+		       unsigned flags, const struct gomp_loop_spec *loop)
+{
+  gomp_parallel_cluster_1 (fn, data, num_threads, flags, loop, false);
 }
 
 GOMP_EXPORT void
@@ -156,7 +182,8 @@ GOMP_parallel_reductions (void (*fn) (void *), void *data,
 {
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
-    gomp_unsupported ("task reductions of a parallel region across nodes");
+    return gomp_parallel_cluster_1 (fn, data, num_threads, flags, NULL,
+				    true);
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
   void *rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
   gomp_team_start (fn, data, n, flags, false, rd, NULL);
@@ -174,7 +201,16 @@ gomp_cluster_run_region (void (*fn) (void *), void *data, unsigned nthreads,
 			 unsigned flags)
 {
   gomp_cluster_init_icvs ();
-  gomp_team_start (fn, data, nthreads, flags, true, NULL, NULL);
+  /* A region with task reductions: this node's implicit tasks join the
+     registration rank 0 made (reached through the shared memory).  */
+  void *rd = NULL;
+  if (fn == gomp_region_trampoline
+      && ((struct gomp_region_tramp *) data)->task_reductions)
+    rd = gomp_parallel_reduction_attach
+	   (*(uintptr_t **) ((struct gomp_region_tramp *) data)->data);
+  gomp_team_start (fn, data, nthreads, flags, true, rd, NULL);
   fn (data);
   gomp_team_end ();
+  if (rd)
+    gomp_parallel_reduction_unregister (rd);
 }

@@ -178,6 +178,14 @@ gomp_parallel_reduction_register (uintptr_t *rdata, unsigned nthreads)
   return tg;
 }
 
+void *
+gomp_parallel_reduction_attach (uintptr_t *rdata)
+{
+  struct gomp_taskgroup *tg = gomp_taskgroup_new (NULL);
+  tg->reductions = rdata;
+  return tg;
+}
+
 void
 gomp_parallel_reduction_unregister (void *data)
 {
@@ -186,7 +194,11 @@ gomp_parallel_reduction_unregister (void *data)
 
 /* A work-sharing construct with task reductions: every thread of the
    team opens a taskgroup for the construct's tasks; the first registers
-   the items (allocating the copies), the others share its copies.  */
+   the items (allocating the copies), the others share its copies.  In a
+   team spanning nodes the copies must be one block for the whole team
+   (GCC's code in global thread 0 merges them all): rank 0's first thread
+   registers, and one barrier gives every node its registration's address
+   (in rank 0's stack, shared memory), from which the others join.  */
 void
 gomp_workshare_reduction_register (uintptr_t *reductions,
 				   struct gomp_work_share *ws, bool first)
@@ -198,6 +210,27 @@ gomp_workshare_reduction_register (uintptr_t *reductions,
   tg->workshare = true;
   task->taskgroup = tg;
   unsigned nthreads = team ? team->nthreads : 1;
+  if (GOMP_UNLIKELY (team && team->spans))
+    {
+      bool rank0 = gomp_cluster->rank == 0;
+      if (first && rank0)
+	{
+	  gomp_reduction_register (reductions, tg->reductions, NULL,
+				   nthreads);
+	  ws->task_reductions = reductions;
+	}
+      /* The node's other threads wait for the construct to be set up
+	 before they come here (the caller publishes it again).  */
+      if (first)
+	gomp_work_share_init_done ();
+      gomp_team_barrier_wait_bcast (team, &ws->task_reductions,
+				    sizeof ws->task_reductions, rank0);
+      if (!(first && rank0))
+	gomp_reduction_register (reductions, tg->reductions,
+				 ws->task_reductions, nthreads);
+      tg->reductions = reductions;
+      return;
+    }
   if (first)
     {
       gomp_reduction_register (reductions, tg->reductions, NULL, nthreads);
@@ -210,8 +243,9 @@ gomp_workshare_reduction_register (uintptr_t *reductions,
 }
 
 /* The end of such a construct: its taskgroup ends, the node's first
-   thread frees the copies, and (unless the construct was cancelled) the
-   team meets at a barrier.  */
+   thread frees the copies (the team's thread 0 when they are shared by
+   the nodes), and (unless the construct was cancelled) the team meets at
+   a barrier.  */
 GOMP_EXPORT void
 GOMP_workshare_task_reduction_unregister (bool cancelled)
 {
@@ -220,7 +254,7 @@ GOMP_workshare_task_reduction_unregister (bool cancelled)
   struct gomp_team *team = thr->ts.team;
   uintptr_t *data = task->taskgroup->reductions;
   GOMP_taskgroup_end ();
-  if (team == NULL || thr->ts.team_id == team->base)
+  if (team == NULL || thr->ts.team_id == (team->spans ? 0 : team->base))
     GOMP_taskgroup_reduction_unregister (data);
   if (!cancelled && team)
     gomp_team_barrier_wait (team);

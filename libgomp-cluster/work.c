@@ -119,11 +119,50 @@ gomp_work_share_end_cancel (void)
   return false;
 }
 
+/* A team spanning nodes: the construct's memory is a block of the shared
+   heap that rank 0 zeroes and whose address every node gets in one
+   barrier (the threads of every node must see the same memory: GCC
+   indexes it by global thread number).  */
+static void
+gomp_work_share_mem_cluster (struct gomp_team *team,
+			     struct gomp_work_share *ws, bool first,
+			     void **mem)
+{
+  bool rank0 = gomp_cluster->rank == 0;
+  if (first && rank0)
+    {
+      size_t size = (uintptr_t) *mem;
+      if (ws->mem_shared_size < size)
+	{
+	  gomp_cluster->free (ws->mem_shared);
+	  ws->mem_shared = gomp_cluster->memalign (64, size);
+	  if (!ws->mem_shared)
+	    gomp_fatal ("out of shared memory (%lu bytes for a work-sharing "
+			"construct)", (unsigned long) size);
+	  ws->mem_shared_size = size;
+	}
+      memset (ws->mem_shared, 0, size);
+    }
+  /* The node's other threads wait for the construct to be set up before
+     they come here (the caller publishes it again, which is harmless).  */
+  if (first)
+    gomp_work_share_init_done ();
+  gomp_team_barrier_wait_bcast (team, &ws->mem_shared, sizeof ws->mem_shared,
+				rank0);
+  *mem = ws->mem_shared;
+}
+
 /* GOMP_loop_start's MEM: *MEM bytes of zeroed memory shared by the
    construct's threads (lastprivate conditional, scan).  */
 void
 gomp_work_share_mem (struct gomp_work_share *ws, bool first, void **mem)
 {
+  struct gomp_team *team = gomp_thread ()->ts.team;
+  if (GOMP_UNLIKELY (team && team->spans))
+    {
+      gomp_work_share_mem_cluster (team, ws, first, mem);
+      return;
+    }
   if (first)
     {
       size_t size = (uintptr_t) *mem;
