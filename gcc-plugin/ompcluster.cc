@@ -206,6 +206,21 @@ ompc_replace_heap_addr (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Under -mcmodel=medium GCC addresses a variable with 32-bit offsets
+   unless it is large data, which it decides by the variable's section: a
+   named one must be exactly .ldata or .lbss (ix86_in_large_data_p).  A
+   large variable moved into the shared sections would then overflow its
+   relocations; it stays where it is.  */
+static bool
+ompc_large_data_p (tree decl)
+{
+  if (global_options.x_ix86_cmodel != CM_MEDIUM
+      && global_options.x_ix86_cmodel != CM_MEDIUM_PIC)
+    return false;
+  HOST_WIDE_INT size = int_size_in_bytes (TREE_TYPE (decl));
+  return size <= 0 || size > global_options.x_ix86_section_threshold;
+}
+
 /* Globals: moves every eligible variable of the unit into the shared
    sections, and rewrites heap function addresses in static initialisers.  */
 static void
@@ -243,6 +258,17 @@ ompc_move_globals (void)
 			    "not see its changes", decl, sec);
 	      ompc_stats.kept++;
 	    }
+	  continue;
+	}
+      if (ompc_large_data_p (decl))
+	{
+	  if (ompc_warnings)
+	    warning_at (DECL_SOURCE_LOCATION (decl), 0,
+			"ompcluster: %qD is large data under %<-mcmodel=medium%> "
+			"and stays outside the shared segment: threads on "
+			"other nodes do not see its changes (use the default "
+			"code model)", decl);
+	  ompc_stats.kept++;
 	  continue;
 	}
 
@@ -972,7 +998,7 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   "%s: ompcluster: %u variables moved to the shared segment ("
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes initialised, "
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak), %u kept "
-	   "out by a user section; main %s; %u heap calls and %u heap "
+	   "out (user section or -mcmodel=medium large data); main %s; %u heap calls and %u heap "
 	   "function addresses rewritten; %u atomics and %u flushes "
 	   "rewritten; %u threadprivate addresses replaced by shared "
 	   "copies; %u libgfortran calls with array results checked; %u I/O "
