@@ -704,7 +704,7 @@ show_ompc_heartbeat (char *buf, size_t len)
 /* OMPC_SEGMENT_SIZE, OMPC_DSM_BLOCK, OMPC_DSM_HOME: read by the DSM
    (dsm/segment.c) when the program runs on several nodes, which refuses a
    bad value; checked here too so that every run names a bad one.  */
-static const char *gomp_dsm_env[3];
+static const char *gomp_dsm_env[4];
 
 static bool
 parse_dsm_size (const char *val, unsigned long long min,
@@ -764,6 +764,22 @@ static void
 show_ompc_dsm_home (char *buf, size_t len)
 {
   snprintf (buf, len, "%s", gomp_dsm_env[2] ? gomp_dsm_env[2] : "first-touch");
+}
+
+/* OMPC_DSM_PREFETCH: read by dsm/segment.c too.  */
+static bool
+parse_ompc_dsm_prefetch (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = !strcmp (val, "0") || !strcmp (val, "1")
+    || !strcasecmp (val, "true") || !strcasecmp (val, "false");
+  gomp_dsm_env[3] = ok ? val : NULL;
+  return ok;
+}
+
+static void
+show_ompc_dsm_prefetch (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_dsm_env[3] ? gomp_dsm_env[3] : "1");
 }
 
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
@@ -860,6 +876,11 @@ static const struct gomp_env_var gomp_env_table[] = {
     "Which node is a DSM block's home: the first to touch it, equal "
     "contiguous parts of every area, or blocks dealt round-robin.",
     parse_ompc_dsm_home, show_ompc_dsm_home, true },
+  { "OMPC_DSM_PREFETCH", "0, 1, true or false", "1",
+    "With several nodes, an acquire that invalidates DSM blocks this node "
+    "used since their last prefetch fetches them again at once, one "
+    "message per home; 0 fetches them only when touched.",
+    parse_ompc_dsm_prefetch, show_ompc_dsm_prefetch, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])

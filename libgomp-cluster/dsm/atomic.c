@@ -272,7 +272,7 @@ gomp_dsm_atomic (int op, void *addr, size_t size, const void *operand,
   gomp_cl_call (h, GOMP_CL_TAG_ATOMIC, &rq, sizeof rq, &rp, sizeof rp);
   DSM_STAT (remote_atomics, 1);
   uint32_t st = gomp_dsm_state (b);
-  if (st == BS_READ || st == BS_WRITE)
+  if (st == BS_READ || st == BS_WRITE || st == BS_PREFETCHED)
     {
       memcpy (gomp_dsm_block_wview (b) + off, rp.now, size);
       if (st == BS_WRITE)

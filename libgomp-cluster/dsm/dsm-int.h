@@ -17,7 +17,11 @@
    States: INVALID (no access), READ (a clean non-home copy), WRITE (a
    non-home copy with a twin, in the dirty list), HOME_RO (home, but some
    node caches it: the home's writes fault to produce a notice), HOME_RW
-   (home, no protection), UNMANAGED (guard pages and private stack tops).
+   (home, no protection), UNMANAGED (guard pages and private stack tops),
+   PREFETCHED (a clean non-home copy that an acquire fetched again because
+   this node used it before; still inaccessible, so that the first access
+   shows it is used: that fault opens the whole prefetched run at once,
+   with no message).
 
    Signal context (fault.c's handler): block locks (atomics and futex),
    gomp_cl_call (atomics and futex), memcpy, mprotect, the lock-free
@@ -43,8 +47,12 @@ enum
   BS_WRITE = 2,
   BS_HOME_RO = 3,
   BS_HOME_RW = 4,
-  BS_UNMANAGED = 5
+  BS_UNMANAGED = 5,
+  BS_PREFETCHED = 6
 };
+
+/* Blocks one page request may ask for (fetch-ahead, prefetch).  */
+#define GOMP_DSM_GET_MAX 1024
 
 #define M_STATE 0x7u
 #define M_LOCK 0x8u
@@ -53,6 +61,10 @@ enum
 				   M_GEN (home: written since the last
 				   release, no protection needed).  */
 #define M_CACHED 0x40u		/* In the cached list.  */
+#define M_USED 0x80u		/* Non-home: fetched, or a prefetched run
+				   opened, since its last prefetch; an
+				   acquire that invalidates it prefetches
+				   it again.  */
 #define M_GEN_SHIFT 8
 #define M_GEN 0xff00u		/* Low bits of a list generation.  */
 
@@ -82,7 +94,7 @@ struct gomp_dsm_stats
 {
   uint64_t read_faults, write_faults, home_faults, fetches, fetch_bytes;
   uint64_t diffs, diff_bytes, notices_sent, invalidations, home_lookups;
-  uint64_t remote_atomics, remote_frees;
+  uint64_t remote_atomics, remote_frees, prefetches, prefetch_opens;
 };
 
 struct gomp_dsm
@@ -91,6 +103,7 @@ struct gomp_dsm
   size_t bsize;
   unsigned bshift;
   enum gomp_dsm_home_policy policy;
+  bool prefetch;		/* OMPC_DSM_PREFETCH.  */
   struct gomp_dsm_area area[2];	/* 0: globals (may be empty), 1: segment.  */
   uint32_t nblocks;
   uint32_t *meta;
@@ -163,9 +176,10 @@ extern void gomp_dsm_fault_fini (void) H;
 extern void gomp_dsm_notice (uint32_t b) H;
 /* True if B is in the current generation of the notice list.  */
 extern bool gomp_dsm_noticed (uint32_t b) H;
-/* After a release took generation GEN: B leaves the notice set unless a
-   newer generation noticed it meanwhile.  */
-extern void gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
+/* After a release took generation GEN: B leaves the notice set unless
+   generation GEN + 1 noticed it meanwhile.  Returns true if it cleared
+   a mark (false: a fetch served meanwhile did it, see coherence.c).  */
+extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
 
 /* coherence.c: transport handlers, diffs.  */
 extern void gomp_dsm_coherence_init (void) H;

@@ -35,6 +35,7 @@
 
 #define MANAGER_GROUP 64	/* Blocks per manager range.  */
 #define FETCH_AHEAD_MAX 16	/* Blocks per fetch at most.  */
+#define WRITE_AHEAD_MAX 64	/* Home blocks opened by one write fault.  */
 #define CLAIM_STREAK 16		/* Fresh blocks touched in sequence before
 				   a node claims the rest of a group.  */
 
@@ -43,9 +44,10 @@ static struct sigaction old_sa;
    two arrays makes two): the last block of each and how many came in
    sequence before it.  Shared by the node's threads: races only make the
    guess worse.  */
-#define TOUCH_STREAMS 4
-static uint32_t touch_last[TOUCH_STREAMS] = { UINT32_MAX - 1, UINT32_MAX - 1,
-					      UINT32_MAX - 1, UINT32_MAX - 1 };
+#define TOUCH_STREAMS 8
+static uint32_t touch_last[TOUCH_STREAMS] = {
+  UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1,
+  UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1 };
 static uint32_t touch_streak[TOUCH_STREAMS], touch_next;
 
 /* Records a first touch of B; returns the length of its stream.  */
@@ -177,16 +179,21 @@ gomp_dsm_noticed (uint32_t b)
   return (v & M_NOTICED) && (v & M_GEN) == notice_gen () << M_GEN_SHIFT;
 }
 
-void
+/* Clears the mark unless it names the generation after GEN: a mark of
+   an older generation is stale too (a notice that landed in a newer
+   list than its mark says, see gomp_dsm_notice), and must not survive
+   until the 8-bit generation comes round again and makes an unwritten
+   block look written.  */
+bool
 gomp_dsm_unnotice (uint32_t b, uint32_t gen)
 {
-  uint32_t g = (gen << M_GEN_SHIFT) & M_GEN;
+  uint32_t next = ((gen + 1) << M_GEN_SHIFT) & M_GEN;
   uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE);
-  while ((v & M_NOTICED) && (v & M_GEN) == g
-	 && !__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
-					  v & ~M_NOTICED, true,
-					  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-    ;
+  while ((v & M_NOTICED) && (v & M_GEN) != next)
+    if (__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v, v & ~M_NOTICED,
+				     true, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      return true;
+  return false;
 }
 
 /* The home under a static placement.  */
@@ -213,6 +220,26 @@ static_home (uint32_t b)
     }
   int h = part ? off / part : 0;
   return h < n ? h : n - 1;
+}
+
+/* The manager's part of a first touch: R becomes the home of B if
+   nobody is, and of the N-1 blocks after it that nobody touched, up to
+   the first block another node already has.  Stopping there matters for
+   a parallel initialisation: the node that reaches the end of its part
+   claims ahead, while the next node has only touched the first blocks of
+   its part -- without the stop the claim would take the rest.  */
+static void
+claim_blocks (uint32_t b, uint32_t n, int r)
+{
+  for (uint32_t i = 0; i < n && b + i < gomp_dsm.nblocks; i++)
+    {
+      int16_t h = -1;
+      if (!__atomic_compare_exchange_n (&gomp_dsm.home[b + i], &h,
+					(int16_t) r, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_ACQUIRE)
+	  && h != r)
+	break;
+    }
 }
 
 int
@@ -247,13 +274,7 @@ gomp_dsm_home (uint32_t b)
     {
       uint32_t claim = streak >= CLAIM_STREAK ? MANAGER_GROUP - (b - first)
 	: 1;
-      for (uint32_t i = 0; i < claim && b + i < gomp_dsm.nblocks; i++)
-	{
-	  int16_t none = -1;
-	  __atomic_compare_exchange_n (&gomp_dsm.home[b + i], &none,
-				       (int16_t) gomp_dsm.rank, false,
-				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-	}
+      claim_blocks (b, claim, gomp_dsm.rank);
       return __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
     }
   /* The manager answers with the homes it knows in B's group.  */
@@ -288,13 +309,7 @@ home_handler (int src, const void *msg, size_t len, uint64_t token)
 		    req[1]);
   /* B, and the blocks after it that the requester claims and nobody
      touched yet.  */
-  for (uint32_t i = 0; i < req[1] && b + i < gomp_dsm.nblocks; i++)
-    {
-      int16_t none = -1;
-      __atomic_compare_exchange_n (&gomp_dsm.home[b + i], &none,
-				   (int16_t) src, false, __ATOMIC_ACQ_REL,
-				   __ATOMIC_ACQUIRE);
-    }
+  claim_blocks (b, req[1], src);
   for (uint32_t i = 0; i < MANAGER_GROUP; i++)
     reply[i] = first + i < gomp_dsm.nblocks
       ? __atomic_load_n (&gomp_dsm.home[first + i], __ATOMIC_ACQUIRE) : -1;
@@ -303,8 +318,10 @@ home_handler (int src, const void *msg, size_t len, uint64_t token)
 
 /* The end of the last run of blocks fetched and the length of the
    current sequential streak (shared by the node's threads; races only
-   make the guess worse).  */
+   make the guess worse).  The same for write faults on home blocks that
+   others cache.  */
 static uint32_t last_end = UINT32_MAX, streak = 1;
+static uint32_t home_last = UINT32_MAX - 1, home_streak = 1;
 
 /* Fetches B from its home H (the caller holds B's lock) into the writable
    view, with the blocks after it when the node is reading sequentially
@@ -353,11 +370,75 @@ fetch (uint32_t b, int h, size_t len)
   DSM_STAT (fetches, got);
   DSM_STAT (fetch_bytes, got * len);
   for (uint32_t i = 0; i < got; i++)
-    if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED,
+    if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED | M_USED,
 			     __ATOMIC_ACQ_REL) & M_CACHED))
       gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
 					  __ATOMIC_ACQ_REL)] = b + i;
   return got;
+}
+
+/* A fault on a PREFETCHED block B (the caller holds its lock): this node
+   uses what the last acquire prefetched, so the whole run of PREFETCHED
+   blocks around B becomes readable in one mprotect, with no message, and
+   counts as used (the next acquire that invalidates it prefetches it
+   again).  */
+static void
+open_prefetched (uint32_t b, bool write)
+{
+  uint32_t lo = b, hi = b;
+  size_t bs = gomp_dsm.bsize;
+  if (gomp_dsm_block_len (b) == bs)
+    {
+      while (lo > 0 && b - lo < GOMP_DSM_GET_MAX
+	     && gomp_dsm_block_len (lo - 1) == bs
+	     && gomp_dsm_block_addr (lo - 1) + bs == gomp_dsm_block_addr (lo)
+	     && gomp_dsm_state (lo - 1) == BS_PREFETCHED
+	     && gomp_dsm_trylock (lo - 1))
+	if (gomp_dsm_state (lo - 1) == BS_PREFETCHED)
+	  lo--;
+	else
+	  {
+	    gomp_dsm_unlock (lo - 1);
+	    break;
+	  }
+      while (hi + 1 < gomp_dsm.nblocks && hi - b < GOMP_DSM_GET_MAX
+	     && gomp_dsm_block_len (hi + 1) == bs
+	     && gomp_dsm_block_addr (hi) + bs == gomp_dsm_block_addr (hi + 1)
+	     && gomp_dsm_state (hi + 1) == BS_PREFETCHED
+	     && gomp_dsm_trylock (hi + 1))
+	if (gomp_dsm_state (hi + 1) == BS_PREFETCHED)
+	  hi++;
+	else
+	  {
+	    gomp_dsm_unlock (hi + 1);
+	    break;
+	  }
+    }
+  /* Opened by a write: the run was used, and is prefetched, because this
+     node wrote it; expect the same writes again and make every block of
+     it writable with its twin now (a twin costs less than a fault, and a
+     block left unchanged sends no diff and no notice).  */
+  uint32_t state = write ? BS_WRITE : BS_READ;
+  for (uint32_t c = lo; write && c <= hi; c++)
+    {
+      memcpy (gomp_dsm.twins + ((size_t) c << gomp_dsm.bshift),
+	      gomp_dsm_block_wview (c), gomp_dsm_block_len (c));
+      gomp_dsm_list_add (&gomp_dsm.dirty, c);
+    }
+  gomp_dsm_protect (lo, hi - lo + 1,
+		    write ? PROT_READ | PROT_WRITE : PROT_READ);
+  for (uint32_t c = lo; c <= hi; c++)
+    {
+      uint32_t v = __atomic_load_n (&gomp_dsm.meta[c], __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n (&gomp_dsm.meta[c], &v,
+					   (v & ~M_STATE) | state | M_USED,
+					   true, __ATOMIC_RELEASE,
+					   __ATOMIC_RELAXED))
+	;
+      if (c != b)
+	gomp_dsm_unlock (c);
+    }
+  DSM_STAT (prefetch_opens, 1);
 }
 
 void
@@ -370,17 +451,45 @@ gomp_dsm_make_access (uint32_t b, bool write)
   int h = gomp_dsm_home (b);
   if (h == gomp_dsm.rank)
     {
+      uint32_t n = 1;
       if (st == BS_HOME_RO)
 	{
-	  /* Others cache it: this write must reach them as a notice.  */
+	  /* Others cache it: this write must reach them as a notice.  A
+	     node writing its home blocks in sequence (a loop over its part
+	     of an array) opens the cached blocks after it at once, each
+	     with its notice: fewer faults and mprotects for a few notices
+	     that may turn out unneeded.  */
 	  DSM_STAT (home_faults, 1);
-	  gomp_dsm_notice (b);
+	  uint32_t want = 1;
+	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
+	    {
+	      want = __atomic_load_n (&home_streak, __ATOMIC_RELAXED) * 2;
+	      if (want > WRITE_AHEAD_MAX)
+		want = WRITE_AHEAD_MAX;
+	    }
+	  size_t len = gomp_dsm_block_len (b);
+	  char *a = gomp_dsm_block_addr (b);
+	  for (uint32_t c = b + 1; n < want && c < gomp_dsm.nblocks; c++, n++)
+	    if (gomp_dsm_block_addr (c) != a + (size_t) n * len
+		|| gomp_dsm_block_len (c) != len
+		|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
+		   != gomp_dsm.rank
+		|| gomp_dsm_state (c) != BS_HOME_RO || !gomp_dsm_trylock (c))
+	      break;
+	    else if (gomp_dsm_state (c) != BS_HOME_RO)
+	      {
+		gomp_dsm_unlock (c);
+		break;
+	      }
+	  for (uint32_t i = 0; i < n; i++)
+	    gomp_dsm_notice (b + i);
+	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
+	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}
       else if (st != BS_INVALID)
 	gomp_dsm_fatal_sig ("internal error: bad state of a home block", 0);
       /* A first touch: the untouched blocks after it that are homed here
 	 too (claimed in sequence) become accessible with it.  */
-      uint32_t n = 1;
       if (st == BS_INVALID)
 	{
 	  size_t len = gomp_dsm_block_len (b);
@@ -410,7 +519,12 @@ gomp_dsm_make_access (uint32_t b, bool write)
       return;
     }
   size_t len = gomp_dsm_block_len (b);
-  if (st == BS_INVALID)
+  if (st == BS_PREFETCHED)
+    {
+      open_prefetched (b, write);
+      return;
+    }
+  else if (st == BS_INVALID)
     {
       uint32_t got = fetch (b, h, len);
       if (!write)

@@ -14,7 +14,11 @@
      OMPC_DSM_HOME      first-touch (default) | block | cyclic: where a
 			block's home is; block splits every area (globals,
 			each arena, each node's stacks) into NODES equal
-			parts, cyclic deals blocks round-robin.  */
+			parts, cyclic deals blocks round-robin.
+     OMPC_DSM_PREFETCH  1 (default) | 0: an acquire that invalidates
+			blocks this node used since their last prefetch
+			fetches them again at once, one message per run
+			of a home's blocks (coherence.c).  */
 
 #include "dsm-int.h"
 #include <time.h>
@@ -26,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -490,6 +495,14 @@ gomp_dsm_init (int rank, int nodes)
   else
     gomp_dsm_fatal ("OMPC_DSM_HOME=%s: use first-touch, block or cyclic", h);
 
+  const char *pf = getenv ("OMPC_DSM_PREFETCH");
+  if (!pf || !*pf || !strcmp (pf, "1") || !strcasecmp (pf, "true"))
+    gomp_dsm.prefetch = true;
+  else if (!strcmp (pf, "0") || !strcasecmp (pf, "false"))
+    gomp_dsm.prefetch = false;
+  else
+    gomp_dsm_fatal ("OMPC_DSM_PREFETCH=%s: use 1 or 0", pf);
+
   remap_globals ();
   map_segment ();
   struct gomp_dsm_area *a0 = &gomp_dsm.area[0], *a1 = &gomp_dsm.area[1];
@@ -535,12 +548,14 @@ gomp_dsm_print_stats (void)
   gomp_cl_get_stats (&t);
   fprintf (stderr,
 	   "ompcluster: rank %d: dsm: faults %lu read, %lu write, %lu home "
-	   "write; pages fetched %lu (%lu bytes); diffs sent %lu (%lu "
+	   "write; pages fetched %lu (%lu bytes), %lu of them prefetched "
+	   "(%lu runs opened); diffs sent %lu (%lu "
 	   "bytes); write notices %lu sent, %lu invalidations; home "
 	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
 	   "%lu sent (%lu bytes), %lu received (%lu bytes)\n",
 	   gomp_dsm.rank, s->read_faults, s->write_faults, s->home_faults,
-	   s->fetches, s->fetch_bytes, s->diffs, s->diff_bytes,
+	   s->fetches + s->prefetches, s->fetch_bytes, s->prefetches,
+	   s->prefetch_opens, s->diffs, s->diff_bytes,
 	   s->notices_sent, s->invalidations, s->home_lookups,
 	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
 	   t.msgs_recv, t.bytes_recv);
