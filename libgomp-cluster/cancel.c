@@ -6,8 +6,11 @@
    Cancelling a loop or sections construct sets team->ws_cancelled, which
    the next work-sharing construct clears (work.c).  Cancelling a taskgroup
    marks the innermost taskgroup of the encountering task: its tasks that
-   have not started never will.  With several nodes a cancellation is seen
-   by the node that requested it only.  */
+   have not started never will.  With several nodes a cancellation of a
+   loop, sections or taskgroup is seen by the node that requested it only
+   (the other nodes' threads run their chunks to the end), and cancelling
+   a parallel region that spans nodes is refused: the other nodes' threads
+   would meet barriers the cancelled node skips.  */
 
 #include "task.h"
 
@@ -68,6 +71,8 @@ GOMP_cancel (int which, bool do_cancel)
      the program's flow: there is nothing to leave).  */
   if (team)
     {
+      if (GOMP_UNLIKELY (team->spans))
+	gomp_unsupported ("cancel parallel in a region spanning nodes");
       __atomic_store_n (&team->cancelled, 1, __ATOMIC_RELEASE);
       gomp_team_barrier_wake (team);
     }
