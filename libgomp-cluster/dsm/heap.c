@@ -221,10 +221,20 @@ alloc_small (int c)
     + (size_t) slot * class_size[c];
 }
 
+/* Like glibc's, the heap refuses (NULL) a size above PTRDIFF_MAX: no
+   object can be that large, and the unit arithmetic below would wrap.  */
+static inline bool
+too_large (size_t size)
+{
+  return size > PTRDIFF_MAX;
+}
+
 void *
 gomp_dsm_malloc (size_t size)
 {
   void *p;
+  if (too_large (size))
+    return NULL;
   if (size == 0)
     size = 1;
   pthread_mutex_lock (&heap_mutex);
@@ -240,7 +250,7 @@ void *
 gomp_dsm_calloc (size_t n, size_t size)
 {
   size_t bytes;
-  if (__builtin_mul_overflow (n, size, &bytes))
+  if (__builtin_mul_overflow (n, size, &bytes) || too_large (bytes))
     return NULL;
   if (bytes <= SMALL_MAX)
     {
@@ -265,7 +275,7 @@ gomp_dsm_memalign (size_t align, size_t size)
   void *p;
   if (align <= 16)
     return gomp_dsm_malloc (size);
-  if (align & (align - 1))
+  if ((align & (align - 1)) || too_large (size))
     return NULL;
   if (size == 0)
     size = 1;
