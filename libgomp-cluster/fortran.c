@@ -26,6 +26,7 @@
 
 #include "libgomp.h"
 #include "omp.h"
+#include <dlfcn.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,22 @@ gomp_f_store (char *buf, size_t len, const char *s)
     n = len;
   memcpy (buf, s, n);
   memset (buf + n, ' ', len - n);
+}
+
+/* The command line for libgfortran on every node.  A Fortran main
+   program's first act is _gfortran_set_args (argc, argv); ranks other than
+   0 never run it, so COMMAND_ARGUMENT_COUNT and GET_COMMAND_ARGUMENT in a
+   region running there saw no arguments.  glibc hands constructors the
+   command line; with one node the main program does it as usual.  */
+static void __attribute__ ((constructor))
+gomp_fortran_args (int argc, char **argv, char **envp)
+{
+  if (gomp_launcher_size () <= 1)
+    return;
+  void (*set_args) (int, char **)
+    = (void (*) (int, char **)) dlsym (RTLD_DEFAULT, "_gfortran_set_args");
+  if (set_args)
+    set_args (argc, argv);
 }
 
 /* Locks (OpenMP 5.1, 3.9).  */
