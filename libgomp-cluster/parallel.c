@@ -3,7 +3,8 @@
    by which the cluster module runs this node's part of a region that rank 0
    started across the nodes.  */
 
-#include "libgomp.h"
+#include "task.h"
+#include "omp.h"
 
 /* Across nodes, a region's implicit tasks need the ICVs rank 0's master
    gives them (omp_set_num_threads, omp_set_schedule... change them only
@@ -18,6 +19,13 @@ struct gomp_region_tramp
   /* GOMP_parallel_reductions: rank 0 registered the task reductions
      whose array DATA points at; the other nodes join them.  */
   bool task_reductions;
+  /* The master's def-allocator-var and league (teams.c), which the
+     team's threads inherit (task.c): the other nodes' masters set them
+     before they start their part of the team.  A user-defined allocator
+     is in the shared heap, so its handle is valid everywhere.  */
+  bool has_team_state;
+  uintptr_t def_allocator;
+  unsigned num_teams_m1, team_num;
   struct gomp_task_icv icv;
   struct gomp_loop_spec loop;
 };
@@ -88,7 +96,9 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   gomp_child_icv (&child, gomp_icv (), 1);
   gomp_child_icv (&dflt, &gomp_global_icv, 1);
   bool has_icv = !gomp_icv_equal (&child, &dflt);
-  if (!has_icv && !loop && !task_red)
+  bool has_team_state = gomp_thread_def_allocator != omp_null_allocator
+			|| gomp_num_teams_m1 != 0 || gomp_team_num != 0;
+  if (!has_icv && !loop && !task_red && !has_team_state)
     {
       gomp_cluster->region_start (fn, data, n, flags);
       gomp_team_start (fn, data, n, flags, true, NULL, NULL);
@@ -109,6 +119,10 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   t->icv = child;
   t->has_loop = loop != NULL;
   t->task_reductions = task_red;
+  t->has_team_state = has_team_state;
+  t->def_allocator = gomp_thread_def_allocator;
+  t->num_teams_m1 = gomp_num_teams_m1;
+  t->team_num = gomp_team_num;
   if (loop)
     t->loop = *loop;
   gomp_cluster->region_start (gomp_region_trampoline, t, n, flags);
@@ -204,13 +218,25 @@ gomp_cluster_run_region (void (*fn) (void *), void *data, unsigned nthreads,
   /* A region with task reductions: this node's implicit tasks join the
      registration rank 0 made (reached through the shared memory).  */
   void *rd = NULL;
-  if (fn == gomp_region_trampoline
-      && ((struct gomp_region_tramp *) data)->task_reductions)
-    rd = gomp_parallel_reduction_attach
-	   (*(uintptr_t **) ((struct gomp_region_tramp *) data)->data);
+  struct gomp_region_tramp *t = NULL;
+  uintptr_t def_allocator = gomp_thread_def_allocator;
+  unsigned num_teams_m1 = gomp_num_teams_m1, team_num = gomp_team_num;
+  if (fn == gomp_region_trampoline)
+    t = data;
+  if (t && t->task_reductions)
+    rd = gomp_parallel_reduction_attach (*(uintptr_t **) t->data);
+  if (t && t->has_team_state)
+    {
+      gomp_thread_def_allocator = t->def_allocator;
+      gomp_num_teams_m1 = t->num_teams_m1;
+      gomp_team_num = t->team_num;
+    }
   gomp_team_start (fn, data, nthreads, flags, true, rd, NULL);
   fn (data);
   gomp_team_end ();
   if (rd)
     gomp_parallel_reduction_unregister (rd);
+  gomp_thread_def_allocator = def_allocator;
+  gomp_num_teams_m1 = num_teams_m1;
+  gomp_team_num = team_num;
 }
