@@ -401,6 +401,13 @@ struct gomp_loop_spec;
 extern void gomp_parallel_cluster (void (*fn) (void *), void *data,
 				   unsigned num_threads, unsigned flags,
 				   const struct gomp_loop_spec *loop);
+/* parallel.c: the start of a GOMP 1.0 pair (GOMP_parallel_start, the
+   GOMP_parallel_loop_*_start and GOMP_parallel_sections_start) in cluster
+   mode at top level; the caller then runs FN and GOMP_parallel_end.  */
+extern void gomp_parallel_start_cluster (void (*fn) (void *), void *data,
+					 unsigned num_threads,
+					 const struct gomp_loop_spec *loop,
+					 unsigned count);
 
 /* iter.c / iter_ull.c: schedule arithmetic on the current work share.
    Each returns false when the thread gets no more iterations.  */

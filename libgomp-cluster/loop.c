@@ -446,7 +446,10 @@ gomp_parallel_loop_start_old (void (*fn) (void *), void *data,
   struct gomp_loop_spec spec = { sched, start, end, incr, chunk };
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
-    gomp_unsupported ("GOMP_parallel_loop_*_start across nodes");
+    {
+      gomp_parallel_start_cluster (fn, data, num_threads, &spec, 0);
+      return;
+    }
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
   gomp_team_start (fn, data, n, 0, false, NULL, &spec);
 }

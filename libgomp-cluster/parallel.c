@@ -67,6 +67,40 @@ gomp_icv_equal (const struct gomp_task_icv *a, const struct gomp_task_icv *b)
 	 && a->bind_var == b->bind_var;
 }
 
+/* Rank 0's master starting a region that spans the nodes: the trampoline
+   (in the shared heap) the other nodes need to run FN, or NULL when they
+   can run FN itself (same ICVs as their own initial tasks, no loop, no
+   task reductions, no allocator or league to inherit).  */
+static struct gomp_region_tramp *
+gomp_region_tramp_make (void (*fn) (void *), void *data,
+			const struct gomp_loop_spec *loop, bool task_red)
+{
+  struct gomp_task_icv child, dflt;
+  gomp_child_icv (&child, gomp_icv (), 1);
+  gomp_child_icv (&dflt, &gomp_global_icv, 1);
+  bool has_icv = !gomp_icv_equal (&child, &dflt);
+  bool has_team_state = gomp_thread_def_allocator != omp_null_allocator
+			|| gomp_num_teams_m1 != 0 || gomp_team_num != 0;
+  if (!has_icv && !loop && !task_red && !has_team_state)
+    return NULL;
+  struct gomp_region_tramp *t = gomp_cluster->malloc (sizeof *t);
+  if (!t)
+    gomp_fatal ("out of shared memory starting a parallel region");
+  t->fn = fn;
+  t->data = data;
+  t->has_icv = has_icv;
+  t->icv = child;
+  t->has_loop = loop != NULL;
+  t->task_reductions = task_red;
+  t->has_team_state = has_team_state;
+  t->def_allocator = gomp_thread_def_allocator;
+  t->num_teams_m1 = gomp_num_teams_m1;
+  t->team_num = gomp_team_num;
+  if (loop)
+    t->loop = *loop;
+  return t;
+}
+
 /* A top-level region in cluster mode (rank 0's initial thread, or a rank's
    thread that is not in a team): spans the nodes when rank 0 asks for at
    least one thread per node (cluster.h), else runs in this node.  LOOP,
@@ -92,13 +126,9 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
 	gomp_parallel_reduction_unregister (rd);
       return n;
     }
-  struct gomp_task_icv child, dflt;
-  gomp_child_icv (&child, gomp_icv (), 1);
-  gomp_child_icv (&dflt, &gomp_global_icv, 1);
-  bool has_icv = !gomp_icv_equal (&child, &dflt);
-  bool has_team_state = gomp_thread_def_allocator != omp_null_allocator
-			|| gomp_num_teams_m1 != 0 || gomp_team_num != 0;
-  if (!has_icv && !loop && !task_red && !has_team_state)
+  struct gomp_region_tramp *t = gomp_region_tramp_make (fn, data, loop,
+							task_red);
+  if (!t)
     {
       gomp_cluster->region_start (fn, data, n, flags);
       gomp_team_start (fn, data, n, flags, true, NULL, NULL);
@@ -110,21 +140,6 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
      heap (taskred.c), registered here before any node starts.  */
   if (task_red)
     rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
-  struct gomp_region_tramp *t = gomp_cluster->malloc (sizeof *t);
-  if (!t)
-    gomp_fatal ("out of shared memory starting a parallel region");
-  t->fn = fn;
-  t->data = data;
-  t->has_icv = has_icv;
-  t->icv = child;
-  t->has_loop = loop != NULL;
-  t->task_reductions = task_red;
-  t->has_team_state = has_team_state;
-  t->def_allocator = gomp_thread_def_allocator;
-  t->num_teams_m1 = gomp_num_teams_m1;
-  t->team_num = gomp_team_num;
-  if (loop)
-    t->loop = *loop;
   gomp_cluster->region_start (gomp_region_trampoline, t, n, flags);
   gomp_team_start (gomp_region_trampoline, t, n, flags, true, rd, NULL);
   gomp_region_trampoline (t);
@@ -158,27 +173,45 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
   gomp_team_end ();
 }
 
-/* The GOMP 1.0 pair: the caller runs FN between them.  Across nodes the
-   region gets the ICVs of the nodes' own initial tasks (GCC 12 never emits
-   this pair).  */
+/* The GOMP 1.0 pairs (GOMP_parallel_start, GOMP_parallel_loop_*_start,
+   GOMP_parallel_sections_start) in cluster mode: as gomp_parallel_cluster,
+   but the caller runs FN on rank 0 and then GOMP_parallel_end, which
+   frees the trampoline once every node is past the region.  */
+static struct gomp_region_tramp *gomp_pair_tramp;
+
+void
+gomp_parallel_start_cluster (void (*fn) (void *), void *data,
+			     unsigned num_threads,
+			     const struct gomp_loop_spec *loop, unsigned count)
+{
+  gomp_cluster_init_icvs ();
+  unsigned n = gomp_resolve_num_threads (num_threads, count);
+  if (gomp_cluster->rank != 0 || n < (unsigned) gomp_cluster->nodes)
+    {
+      gomp_team_start (fn, data, n, 0, false, NULL, loop);
+      return;
+    }
+  struct gomp_region_tramp *t = gomp_region_tramp_make (fn, data, loop,
+							false);
+  if (t)
+    gomp_cluster->region_start (gomp_region_trampoline, t, n, 0);
+  else
+    gomp_cluster->region_start (fn, data, n, 0);
+  gomp_team_start (fn, data, n, 0, true, NULL, loop);
+  gomp_pair_tramp = t;
+}
+
+/* The GOMP 1.0 pair: the caller runs FN between them.  */
 GOMP_EXPORT void
 GOMP_parallel_start (void (*fn) (void *), void *data, unsigned num_threads)
 {
   struct gomp_thread *thr = gomp_thread ();
-  unsigned n;
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
     {
-      gomp_cluster_init_icvs ();
-      n = gomp_resolve_num_threads (num_threads, 0);
-      if (gomp_cluster->rank == 0 && n >= (unsigned) gomp_cluster->nodes)
-	{
-	  gomp_cluster->region_start (fn, data, n, 0);
-	  gomp_team_start (fn, data, n, 0, true, NULL, NULL);
-	  return;
-	}
+      gomp_parallel_start_cluster (fn, data, num_threads, NULL, 0);
+      return;
     }
-  else
-    n = gomp_resolve_num_threads (num_threads, 0);
+  unsigned n = gomp_resolve_num_threads (num_threads, 0);
   gomp_team_start (fn, data, n, 0, false, NULL, NULL);
 }
 
@@ -186,6 +219,12 @@ GOMP_EXPORT void
 GOMP_parallel_end (void)
 {
   gomp_team_end ();
+  if (GOMP_UNLIKELY (gomp_pair_tramp != NULL)
+      && gomp_thread ()->ts.level == 0)
+    {
+      gomp_cluster->free (gomp_pair_tramp);
+      gomp_pair_tramp = NULL;
+    }
 }
 
 /* A region with a task reduction (reduction(task, ...)): task.c keeps the

@@ -75,7 +75,10 @@ GOMP_parallel_sections_start (void (*fn) (void *), void *data,
   struct gomp_loop_spec spec = { GFS_DYNAMIC, 1, (long) count + 1, 1, 1 };
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
-    gomp_unsupported ("GOMP_parallel_sections_start across nodes");
+    {
+      gomp_parallel_start_cluster (fn, data, num_threads, &spec, count);
+      return;
+    }
   unsigned n = gomp_resolve_num_threads (num_threads, count);
   gomp_team_start (fn, data, n, 0, false, NULL, &spec);
 }
