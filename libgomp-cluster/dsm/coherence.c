@@ -72,18 +72,6 @@ sort_unique (uint32_t *v, uint32_t n)
 }
 
 /* LEB128 integers in the diffs.  */
-static size_t
-varint_len (uint32_t v)
-{
-  size_t n = 1;
-  while (v >= 128)
-    {
-      v >>= 7;
-      n++;
-    }
-  return n;
-}
-
 static unsigned char *
 put_varint (unsigned char *p, uint32_t v)
 {
@@ -113,36 +101,87 @@ get_varint (const unsigned char *p, const unsigned char *end, uint32_t *v)
   return NULL;
 }
 
-/* The next run of bytes that differ between CUR and TWIN at or after
-   *POS: returns its start and sets *POS to its end (LEN when none).  */
-static size_t
-next_run (const unsigned char *cur, const unsigned char *twin, size_t len,
-	  size_t *pos)
+/* Set bits of an 8-bit value (no libgcc call without -mpopcnt).  */
+static inline unsigned
+pop8 (unsigned m)
 {
-  size_t i = *pos;
-  while (i < len)
+  m = m - ((m >> 1) & 0x55);
+  m = (m & 0x33) + ((m >> 2) & 0x33);
+  return (m + (m >> 4)) & 0x0f;
+}
+
+/* The change mask of a block, one bit per byte (bit I of MASK[K]: byte
+   8K + I differs from the twin), for LEN bytes, a multiple of 8; returns
+   the changed bytes and sets *RUNS to the number of runs of them.  Word
+   by word: a byte-wise scan of dense small changes (integer keys whose
+   high bytes stay the same) costs several times more.  */
+static size_t
+diff_mask (const unsigned char *cur, const unsigned char *twin, size_t len,
+	   unsigned char *mask, size_t *runs)
+{
+  const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+  size_t changed = 0, starts = 0;
+  unsigned carry = 0;
+  for (size_t k = 0; k < len / 8; k++)
     {
       uint64_t a, b;
-      if (!(i & 7) && i + 8 <= len)
+      memcpy (&a, cur + 8 * k, 8);
+      memcpy (&b, twin + 8 * k, 8);
+      uint64_t x = a ^ b;
+      unsigned m = 0;
+      if (x)
 	{
-	  memcpy (&a, cur + i, 8);
-	  memcpy (&b, twin + i, 8);
-	  if (a == b)
+	  /* Bit 7 of each byte of NZ: that byte of X is not zero.  */
+	  uint64_t nz = (((x & lo7) + lo7) | x) & ~lo7;
+	  m = (unsigned) (((nz >> 7) * 0x0102040810204080ULL) >> 56);
+	  changed += pop8 (m);
+	  starts += pop8 (m & ~((m << 1) | carry) & 0xff);
+	}
+      carry = m >> 7;
+      mask[k] = m;
+    }
+  *runs = starts;
+  return changed;
+}
+
+/* The first bit at or after POS (below N) of MASK that is set (WANT) or
+   clear (!WANT); N when none.  */
+static size_t
+mask_next (const unsigned char *mask, size_t pos, size_t n, bool want)
+{
+  while (pos < n)
+    {
+      if (!(pos & 63) && pos + 64 <= n)
+	{
+	  uint64_t w;
+	  memcpy (&w, mask + pos / 8, 8);
+	  if (!want)
+	    w = ~w;
+	  if (!w)
 	    {
-	      i += 8;
+	      pos += 64;
 	      continue;
 	    }
+	  return pos + __builtin_ctzll (w);
 	}
-      if (cur[i] != twin[i])
-	break;
-      i++;
+      unsigned m = mask[pos / 8];
+      if (!want)
+	m = ~m & 0xff;
+      m >>= pos & 7;
+      if (m)
+	{
+	  pos += __builtin_ctz (m);
+	  return pos < n ? pos : n;
+	}
+      pos = (pos | 7) + 1;
     }
-  size_t s = i;
-  while (i < len && cur[i] != twin[i])
-    i++;
-  *pos = i;
-  return s;
+  return n;
 }
+
+/* The change mask (diff_mask), kept between calls; every caller holds
+   rel_mutex.  */
+static unsigned char *mask_buf;
+static size_t mask_cap;
 
 /* Appends the diff of block B (its writable view against its twin) to D;
    returns false when nothing changed (then nothing is appended).  A
@@ -161,62 +200,56 @@ encode_diff (uint32_t b, struct diff_buf *d)
   const unsigned char *cur = (unsigned char *) gomp_dsm_block_wview (b);
   const unsigned char *twin = (unsigned char *) gomp_dsm.twins
     + ((size_t) b << gomp_dsm.bshift);
-  size_t pos = 0, prev = 0, changed = 0, runs_size = 0;
-  while (pos < len)
+  size_t map = len / 8, runs;
+  if (len % 8)
+    gomp_dsm_fatal ("internal error: a block of %zu bytes", len);
+  if (mask_cap < map)
     {
-      size_t s = next_run (cur, twin, len, &pos);
-      if (s == len)
-	break;
-      runs_size += varint_len (s - prev) + varint_len (pos - s) + pos - s;
-      changed += pos - s;
-      prev = pos;
+      free (mask_buf);
+      if (!(mask_buf = malloc (map)))
+	gomp_dsm_fatal ("out of memory for diffs");
+      mask_cap = map;
     }
+  unsigned char *mask = mask_buf;
+  size_t changed = diff_mask (cur, twin, len, mask, &runs);
   if (!changed)
     return false;
-  size_t map = (len + 7) / 8, map_size = map + changed;
-  bool bitmap = map_size < runs_size;
-  size_t body = bitmap ? map_size : runs_size;
-  if (d->cap - d->len < 8 + body)
+  /* Runs cost at least 2 header bytes each.  */
+  bool bitmap = map < 2 * runs;
+  size_t max = bitmap ? map + changed : changed + 10 * runs;
+  if (d->cap - d->len < 8 + max)
     {
-      d->cap = (d->cap + 8 + body) * 2;
+      d->cap = (d->cap + 8 + max) * 2;
       d->p = realloc (d->p, d->cap);
       if (!d->p)
 	gomp_dsm_fatal ("out of memory for diffs");
     }
-  unsigned char *out = (unsigned char *) d->p + d->len;
-  uint32_t hdr = body | (bitmap ? 1u << 31 : 0);
-  memcpy (out, &b, 4);
-  memcpy (out + 4, &hdr, 4);
-  unsigned char *q = out + 8;
-  pos = prev = 0;
+  unsigned char *out = (unsigned char *) d->p + d->len, *q = out + 8;
   if (bitmap)
     {
-      unsigned char *bits = q, *data = q + map;
-      memset (bits, 0, map);
-      while (pos < len)
-	{
-	  size_t s = next_run (cur, twin, len, &pos);
-	  for (size_t i = s; i < pos; i++)
-	    bits[i >> 3] |= 1u << (i & 7);
-	  memcpy (data, cur + s, pos - s);
-	  data += pos - s;
-	}
-      q = data;
+      memcpy (q, mask, map);
+      q += map;
+      for (size_t k = 0; k < map; k++)
+	for (unsigned m = mask[k]; m; m &= m - 1)
+	  *q++ = cur[k * 8 + __builtin_ctz (m)];
     }
   else
-    while (pos < len)
+    for (size_t pos = 0, prev = 0;;)
       {
-	size_t s = next_run (cur, twin, len, &pos);
+	size_t s = mask_next (mask, pos, len, true);
 	if (s == len)
 	  break;
+	pos = mask_next (mask, s, len, false);
 	q = put_varint (q, s - prev);
 	q = put_varint (q, pos - s);
 	memcpy (q, cur + s, pos - s);
 	q += pos - s;
 	prev = pos;
       }
-  if ((size_t) (q - out) != 8 + body)
-    gomp_dsm_fatal ("internal error: diff of block %u miscounted", b);
+  size_t body = q - out - 8;
+  uint32_t hdr = body | (bitmap ? 1u << 31 : 0);
+  memcpy (out, &b, 4);
+  memcpy (out + 4, &hdr, 4);
   d->len += 8 + body;
   DSM_STAT (diffs, 1);
   DSM_STAT (diff_bytes, 8 + body);
