@@ -55,6 +55,12 @@
       holds invalid; the runtime touches the data's pages first:
 	_gfortran_transfer_array (&dt, &a, 8, 0);
 	->  ompc_gfortran_io_array (&a, 1);  _gfortran_transfer_array (...);
+   8. Fortran units.  Units are per node; before a READ or WRITE the runtime
+      checks that a node other than rank 0 has the unit connected, and
+      ends the job with a message if not (libgfortran would silently
+      connect a new file fort.N there):
+	_gfortran_st_write (&dt);
+	->  ompc_gfortran_unit (&dt);  _gfortran_st_write (&dt);
 
    Where the passes sit (../shared/NOTES-GCC12.md): globals and main at the
    start of the IPA passes, over the whole varpool and call graph; the
@@ -945,6 +951,23 @@ ompc_rewrite_function (function *fun)
 		    ompc_stats.gfortran_io++;
 		    changed = true;
 		  }
+		if ((strcmp (name, "_gfortran_st_read") == 0
+		     || strcmp (name, "_gfortran_st_write") == 0)
+		    && gimple_call_num_args (stmt) == 1)
+		  {
+		    /* Rewrite 8: the unit must be connected on this node.  */
+		    tree fn = ompc_extern_fn ("ompc_gfortran_unit",
+					      build_function_type_list
+						(void_type_node,
+						 const_ptr_type_node,
+						 NULL_TREE));
+		    gcall *g = gimple_build_call (fn, 1,
+						  gimple_call_arg (stmt, 0));
+		    gimple_set_location (g, gimple_location (stmt));
+		    gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+		    ompc_stats.gfortran_io++;
+		    changed = true;
+		  }
 		if (ompc_share_gfortran_results (&gsi))
 		  {
 		    ompc_stats.gfortran_results++;
@@ -1002,7 +1025,7 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   "function addresses rewritten; %u atomics and %u flushes "
 	   "rewritten; %u threadprivate addresses replaced by shared "
 	   "copies; %u libgfortran calls with array results checked; %u I/O "
-	   "transfers touch their data first\n",
+	   "statements and transfers checked\n",
 	   main_input_filename, ompc_stats.vars,
 	   ompc_stats.data_bytes, ompc_stats.zero_bytes, ompc_stats.weak,
 	   ompc_stats.kept,

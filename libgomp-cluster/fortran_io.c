@@ -17,9 +17,16 @@
    A page could become invalid again only through an acquire by another
    thread of this node between the touch and the system call (a lock or a
    flush, not a barrier, which needs this thread too): the transfer would
-   then fail as before.  With one node these functions return at once.  */
+   then fail as before.  With one node these functions return at once.
+
+   Fortran units are per node: libgfortran on each rank has its own table
+   of connected units.  A data transfer statement on a node other than
+   rank 0 to a unit that is not connected there would make libgfortran
+   connect a new file fort.N on that node, silently; ompc_gfortran_unit
+   ends the job with a message instead.  */
 
 #include "libgomp.h"
+#include <dlfcn.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -129,4 +136,61 @@ ompc_gfortran_io_array (const void *desc, int32_t reading)
 	return;
       p += a->dim[d].stride * (intptr_t) size;
     }
+}
+
+/* The head of libgfortran's st_parameter_common and st_parameter_inquire
+   (GCC 12, libgfortran/io/io.h); the rest of the inquire block stays zero,
+   room to spare.  */
+#define GOMP_GFC_DT_HAS_INTERNAL_UNIT (1 << 14)
+#define GOMP_GFC_INQUIRE_HAS_OPENED (1 << 8)
+
+struct gomp_gfc_common
+{
+  int32_t flags, unit;
+  const char *filename;
+  int32_t line;
+  size_t iomsg_len;
+  char *iomsg;
+  int32_t *iostat;
+};
+
+struct gomp_gfc_inquire
+{
+  struct gomp_gfc_common common;
+  int32_t *exist, *opened, *number, *named;
+  char rest[1024];
+};
+
+/* Before _gfortran_st_read and _gfortran_st_write: DT is the statement's
+   parameter block.  On a node other than rank 0, a transfer to an
+   external unit that is not connected on this node is a fatal error.  */
+GOMP_EXPORT void
+ompc_gfortran_unit (const void *dt)
+{
+  if (GOMP_LIKELY (gomp_cluster == NULL) || gomp_cluster->rank == 0)
+    return;
+  const struct gomp_gfc_common *c = dt;
+  if (c->flags & GOMP_GFC_DT_HAS_INTERNAL_UNIT)
+    return;
+  static void (*inquire) (struct gomp_gfc_inquire *);
+  if (inquire == NULL)
+    inquire = (void (*) (struct gomp_gfc_inquire *))
+      dlsym (RTLD_DEFAULT, "_gfortran_st_inquire");
+  if (inquire == NULL)
+    return;
+  struct gomp_gfc_inquire q = { 0 };
+  int32_t opened = 0;
+  q.common.flags = GOMP_GFC_INQUIRE_HAS_OPENED;
+  q.common.unit = c->unit;
+  q.common.filename = c->filename;
+  q.common.line = c->line;
+  q.opened = &opened;
+  inquire (&q);
+  if (!opened)
+    gomp_fatal ("Fortran unit %d (%s:%d) is not open on this node: units "
+		"are per node, and only rank 0 has the ones the main program "
+		"opened; do the I/O on rank 0 (in a master or single "
+		"construct, or outside the parallel region), or open the "
+		"unit in the thread that uses it", (int) c->unit,
+		c->filename ? c->filename : "?", (int) c->line);
 }
