@@ -3,8 +3,15 @@
 # default) and prints one closing line "N passed, N failed, N skipped" summed
 # over every DejaGnu .sum file written.  Exit status 1 if anything failed.
 #
-# Suites: ompcluster (our own tests, testsuite/ompcluster.*), gcc-libgomp
-# (GCC's libgomp testsuite, see testsuite/gcc-libgomp/run.sh).
+# Suites: ompcluster (our own tests, testsuite/ompcluster.*), and GCC's
+# libgomp testsuite (testsuite/gcc-libgomp/run.sh): gcc-libgomp (1 node,
+# C and Fortran), gcc-libgomp-cluster-c (compiled with the plugin, run at
+# 2x1, 2x2 and on 2 hosts of a virtual cluster over TCP, 2x1-tcp, which is
+# reported UNSUPPORTED where vcluster cannot run), gcc-libgomp-cluster-fortran
+# (the same at 2x1 and 2x2; make check-hosts runs it over TCP), or any
+# other run.sh suite name (gcc-libgomp-2x2-c ...).  OMPC_GCC_CONFIGS
+# overrides the configurations of both cluster suites.  "all" is all of
+# the first four.
 
 set -u
 : "${OMPC_BUILD:?}" "${OMPC_SRCDIR:?}"
@@ -13,9 +20,10 @@ out="$OMPC_BUILD/testsuite-out"
 rm -rf "$out"
 mkdir -p "$out"
 suites="${*:-all}"
-[ "$suites" = all ] && suites="ompcluster gcc-libgomp"
+[ "$suites" = all ] && suites="ompcluster gcc-libgomp gcc-libgomp-cluster-c gcc-libgomp-cluster-fortran"
 
 for s in $suites; do
+  start=$(date +%s)
   case $s in
     ompcluster)
       mkdir -p "$out/ompcluster"
@@ -23,11 +31,16 @@ for s in $suites; do
          --srcdir "$OMPC_SRCDIR/testsuite" >runtest.log 2>&1)
       grep -E '^(FAIL|UNRESOLVED|XPASS):' "$out/ompcluster/ompcluster.sum" || true
       ;;
+    gcc-libgomp-cluster-fortran)
+      OMPC_GCC_CONFIGS=${OMPC_GCC_CONFIGS:-2x1 2x2} \
+	"$OMPC_SRCDIR/testsuite/gcc-libgomp/run.sh" "$out/$s" "$s" || true
+      ;;
     gcc-libgomp*)
       "$OMPC_SRCDIR/testsuite/gcc-libgomp/run.sh" "$out/$s" "$s" || true
       ;;
     *) echo "run-check.sh: unknown suite '$s'" >&2; exit 2 ;;
   esac
+  echo "run-check.sh: $s took $(( $(date +%s) - start )) s"
 done
 
 # Sum PASS / FAIL / skipped (UNSUPPORTED, XFAIL, UNTESTED) over all .sum files.

@@ -62,6 +62,12 @@ fi
 "$cc" "$@" >"$entry.tmp" 2>&1
 status=$?
 cat "$entry.tmp"
+# A compile ended by a signal (DejaGnu's time limit on a loaded machine)
+# is not remembered: the next pass compiles again.
+if [ $status -ge 128 ]; then
+  rm -f "$entry.tmp"
+  exit $status
+fi
 if [ $status = 0 ] && [ -f "$out" ]; then
   cp "$out" "$entry.exe"
 fi
