@@ -67,7 +67,9 @@ extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
 extern size_t gomp_dsm_release (void **notices) GOMP_DSM_HIDDEN;
 /* Acquire (barrier, lock, region start): invalidates the pages named by
    the write notices NOTICES[I] of LENS[I] bytes, I < NODES; slot I == this
-   node's rank is skipped (may be NULL).  Blobs may repeat.  */
+   node's rank is skipped (may be NULL).  Blobs may repeat.  Pages this
+   node used since their last prefetch are fetched again before it
+   returns (OMPC_DSM_PREFETCH): one round trip to each home concerned.  */
 extern void gomp_dsm_acquire (const void *const *notices,
 			      const size_t *lens, int nodes) GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
