@@ -24,6 +24,10 @@
 #   BENCH_PARTS      which parts: "floor micro apps" (default all three)
 #   BENCH_APPS       which applications (default "jacobi matmul ep cg is")
 #   BENCH_NOTE       a sentence to put in the report
+#   BENCH_WRAP       a command put before every floor and micro run (not
+#                    the applications), e.g. "chrt -f 1": on a machine busy
+#                    with other work, real-time priority shows what a quiet
+#                    machine would give (the report says it was used)
 
 set -u
 build=$(cd "$1" && pwd) || exit 2
@@ -33,6 +37,7 @@ runs=${BENCH_APP_RUNS:-3}
 tmo=${BENCH_TIMEOUT:-60}
 atmo=${BENCH_APP_TIMEOUT:-120}
 parts=${BENCH_PARTS:-"floor micro apps"}
+wrap=${BENCH_WRAP:-}
 here=$(cd "$(dirname "$0")" && pwd)
 apps_src=$here/../apps
 mkdir -p "$out" || exit 2
@@ -115,7 +120,7 @@ floor_names="rtt_8b rtt_4k barrier bcast_8b bcast_barrier allreduce_8b fault_cyc
 if has floor; then
   if [ -x "$out/floor" ]; then
     say "floor"
-    run "$tmo" "$MPIEXEC" -n 2 "$out/floor"
+    run "$tmo" $wrap "$MPIEXEC" -n 2 "$out/floor"
     if [ -n "$why" ]; then
       put "floor_failed $why"
     else
@@ -140,7 +145,7 @@ if has micro; then
 	continue
       fi
       say "cmicro $c $m"
-      run "$tmo" "$ompcrun" -n "$p" -t "$t" "$out/cmicro" "$p" "$m"
+      run "$tmo" $wrap "$ompcrun" -n "$p" -t "$t" "$out/cmicro" "$p" "$m"
       line=$(awk '$1 == "cmicro" { print $3, $4 }' "$out/last.out")
       fail=$(sed -n 's/^cfail [^ ]* //p' "$out/last.out" | head -1)
       if [ -n "$fail" ]; then
@@ -268,6 +273,7 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
     echo "the bar verdicts compare noisy numbers and must be re-measured on a quiet machine.**"
   fi
   [ -n "${BENCH_NOTE:-}" ] && { echo; echo "Note: $BENCH_NOTE"; }
+  [ -n "$wrap" ] && { echo; echo "The floor and micro runs (sections 1 and 2) ran under \`$wrap\`; the applications did not."; }
   echo
   cat "$result.tmp"
   echo
@@ -284,7 +290,7 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo "## Command"
   echo
   echo '```'
-  echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | tr '\n' ' ')make bench-cluster   # $elapsed s"
+  echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | sed "s/=\(.*\)/='\1'/" | tr '\n' ' ')make bench-cluster   # $elapsed s"
   echo "# = $here/run.sh $build $out $result"
   echo "#   BENCH_APP_RUNS=$runs BENCH_PARTS=\"$parts\"; full log in $log"
   echo '```'

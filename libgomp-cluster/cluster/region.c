@@ -160,7 +160,7 @@ gomp_cl_serve (void)
 		  gomp_cl_backoff_init (&b);
 		}
 	      gomp_cl_backoff_pause (&b);
-	      if (polling && b.sleep_ns)
+	      if (polling && b.sleep_ns > 0)
 		{
 		  gomp_cl_poller_leave ();
 		  polling = false;

@@ -20,14 +20,15 @@
    starts with a 64-bit token (the caller's struct gomp_cl_pending for a call,
    0 for a plain send) followed by the payload.
 
-   The service thread.  While a thread of the node runs full passes it
-   sleeps (a waiter of gomp_cl_call that sees a request wakes it, since
-   that waiter runs no handlers).  Otherwise it polls for ~2 ms after the
-   node's last activity (its own or a waiter's pass that moved a message),
-   yielding the core between polls, then sleeps on a futex with a timeout
-   growing from 1 us to 100 us (500 us after 50 ms idle, 2 ms after 1 s),
-   so a local request wakes it at once and MPI is still polled; the timer
-   slack of the thread is 1 ns.
+   The service thread.  While a thread of the node runs passes it sleeps,
+   looking again every HELPED_SLEEP_NS (a waiter of gomp_cl_call that sees
+   a request wakes it, since that waiter runs no handlers; a waiter that
+   stops polling is noticed within HELPED_STALE_NS).  Otherwise it polls
+   for ~2 ms after the node's last activity (its own or a waiter's pass
+   that moved a message), yielding the core between polls, then sleeps on
+   a futex with a timeout growing from 1 us to 100 us (500 us after 50 ms
+   idle, 2 ms after 1 s), so a local request wakes it at once and MPI is
+   still polled; the timer slack of the thread is 1 ns.
 
    Signal context: the DSM's fault handler calls gomp_cl_call, which runs
    passes of the reply-only kind: MPI_Isend, MPI_Iprobe, MPI_Recv, MPI_Test,
@@ -61,12 +62,13 @@
    woken when it is needed earlier).  A waiter that ran no pass for
    HELPED_STALE_NS (preempted on a busy machine, or gone: a rank that ends
    inside a wait) is not trusted any more: the service thread serves.  */
-#define HELPED_SLEEP_NS 200000L
+#define HELPED_SLEEP_NS 100000L
 #define HELPED_STALE_NS 200000L
 /* A gomp_cl_call wait runs passes for this long (a round trip is
    microseconds, far more when the cores are oversubscribed), then sleeps
    until the service thread completes it.  */
 #define CALL_SPIN_NS 2000000L
+#define CALL_PAUSE_NS 100000L
 #define HDR sizeof (uint64_t)
 
 MPI_Comm gomp_cl_comm = MPI_COMM_NULL;
@@ -124,8 +126,8 @@ static int full_pollers, call_pollers;
 /* A reply-only pass saw a request: the service thread must serve it.  */
 static int svc_wanted;
 /* When a pass last moved a message, and when a waiter last ran a full
-   pass (CLOCK_MONOTONIC ns).  */
-static long last_activity, last_helped;
+   pass and a reply-only one (CLOCK_MONOTONIC ns).  */
+static long last_activity, last_full, last_call;
 
 static struct cl_inflight *inflight;
 static size_t n_inflight, cap_inflight;
@@ -285,18 +287,31 @@ gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
 
 static int cl_pass (bool full);
 
+/* Whether a waiter of gomp_cl_wait runs full passes (serves requests):
+   one is counted and ran one lately (one that stopped polling -- it may
+   have ended the rank inside its wait -- does not count).  */
+static bool
+cl_full_helper (void)
+{
+  return __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0
+	 && now_ns () - __atomic_load_n (&last_full, __ATOMIC_RELAXED)
+	    < HELPED_STALE_NS;
+}
+
 size_t
 gomp_cl_call_wait (struct gomp_cl_pending *w)
 {
   /* Run the node's passes while the answer is on its way: nobody needs
      waking to send the request or to hand over the reply.  */
-  long start = 0;
+  long start = now_ns ();
   unsigned polls = 0;
+  bool yielding = false;
   __atomic_add_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
   while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING)
     {
       if (cl_progress_trylock ())
 	{
+	  __atomic_store_n (&last_call, now_ns (), __ATOMIC_RELAXED);
 	  cl_pass (false);
 	  cl_progress_unlock ();
 	  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_PENDING)
@@ -304,13 +319,13 @@ gomp_cl_call_wait (struct gomp_cl_pending *w)
 	}
       if (++polls % 64 == 0)
 	{
-	  long t = now_ns ();
-	  if (!start)
-	    start = t;
-	  else if (t - start > CALL_SPIN_NS)
+	  /* As wait.c's spinning: pause first, then yield.  */
+	  long t = now_ns () - start;
+	  if (t > CALL_SPIN_NS)
 	    break;
+	  yielding = t > CALL_PAUSE_NS;
 	}
-      if (polls > 256)
+      if (yielding)
 	sched_yield ();
       else
 	__builtin_ia32_pause ();
@@ -570,7 +585,7 @@ cl_poll (bool full)
 	  deferred_tail = &d->next;
 	}
     }
-  if (!full && !__atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST)
+  if (!full && !cl_full_helper ()
       && !__atomic_load_n (&svc_wanted, __ATOMIC_RELAXED))
     {
       int flag = 0;
@@ -606,7 +621,7 @@ gomp_cl_progress (void)
   if (!__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
       || !cl_progress_trylock ())
     return false;
-  __atomic_store_n (&last_helped, now_ns (), __ATOMIC_RELAXED);
+  __atomic_store_n (&last_full, now_ns (), __ATOMIC_RELAXED);
   bool any = cl_pass (true);
   cl_progress_unlock ();
   return any;
@@ -621,11 +636,23 @@ gomp_cl_poller_enter (void)
 void
 gomp_cl_poller_leave (void)
 {
-  /* The service thread may sleep for a while trusting this poller:
-     wake it if it was the last.  */
-  if (__atomic_sub_fetch (&full_pollers, 1, __ATOMIC_SEQ_CST) == 0
-      && __atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) == SVC_HELPED)
-    cl_kick ();
+  /* No wake-up (a system call at the end of every barrier): the service
+     thread looks again within HELPED_SLEEP_NS, as often as it would poll
+     MPI when asleep anyway.  */
+  __atomic_sub_fetch (&full_pollers, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Whether waiters run the passes the service thread would: a waiter in
+   gomp_cl_wait does all of it; waiters of gomp_cl_call leave requests to
+   the service thread (they wake it) and the deferred messages too.  */
+static bool
+cl_helped (void)
+{
+  return cl_full_helper ()
+	 || (__atomic_load_n (&call_pollers, __ATOMIC_SEQ_CST) > 0
+	     && !__atomic_load_n (&deferred, __ATOMIC_RELAXED)
+	     && now_ns () - __atomic_load_n (&last_call, __ATOMIC_RELAXED)
+		< HELPED_STALE_NS);
 }
 
 static void
@@ -636,7 +663,7 @@ cl_svc_sleep (int state, long ns)
   bool wait = !__atomic_load_n (&svc_stop, __ATOMIC_SEQ_CST)
 	      && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST);
   if (state == SVC_HELPED)
-    wait = wait && __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0;
+    wait = wait && cl_helped ();
   else
     wait = wait && !__atomic_load_n (&queue_head, __ATOMIC_SEQ_CST);
   if (wait)
@@ -656,14 +683,13 @@ cl_service (void *arg)
   for (;;)
     {
       bool stop = __atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE);
-      if (!stop && __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0
-	  && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST)
-	  && now_ns () - __atomic_load_n (&last_helped, __ATOMIC_RELAXED)
-	     < HELPED_STALE_NS)
+      if (!stop && cl_helped ()
+	  && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST))
 	{
-	  /* A waiter runs the passes (and the deferred messages).  */
+	  /* Waiters run the passes.  Afterwards, the sleeps go on from
+	     where they were (each short one would take a processor from
+	     the node's threads, e.g. between barriers).  */
 	  cl_svc_sleep (SVC_HELPED, HELPED_SLEEP_NS);
-	  sleep_ns = 1000;
 	  continue;
 	}
       __atomic_store_n (&svc_wanted, 0, __ATOMIC_SEQ_CST);

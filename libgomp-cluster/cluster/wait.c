@@ -8,12 +8,14 @@
    service thread sleeps meanwhile and the node has one thread polling MPI,
    not two competing for MPICH's lock and for the processors.
 
-   Spinning polls with the pause instruction only briefly, then yields the
-   processor between polls: with several ranks on one machine (tests, the
-   benchmarks' 2 x 1), the thread this one waits for may be queued behind
-   it on the same processor, and a waiter that never yields holds it there
-   for a whole time slice (the barrier took ~1 ms instead of ~1 us in 1 run
-   of 3).  */
+   Spinning polls with the pause instruction for GOMP_CL_PAUSE_NS, then
+   yields the processor between polls: with several ranks on one machine
+   (tests, the benchmarks' 2 x 1), the thread this one waits for may be
+   queued behind it on the same processor, and a waiter that never yields
+   holds it there for a whole time slice (~1 ms).  Not from the start:
+   on a machine busy with other work every yield may hand the processor
+   to a stranger for a time slice.  In struct gomp_cl_backoff, SLEEP_NS is
+   0 while pausing, -1 while yielding, the sleep period after that.  */
 
 #include "cluster-int.h"
 #include <errno.h>
@@ -28,8 +30,11 @@
    waiter that polls takes the processor from the rank it waits for: it
    then polls only briefly, yielding.  */
 #define GOMP_CL_SPIN_NS 2000000L
-/* Polls with pause before the first yield.  */
-#define GOMP_CL_PAUSE_POLLS 64
+/* While spinning, a waiter serves other nodes and watches the dispatch
+   once in this many polls.  */
+#define GOMP_CL_SERVE_EVERY 4
+/* Spinning with pause before the first yield.  */
+#define GOMP_CL_PAUSE_NS 100000L
 #define GOMP_CL_SPIN_OVERSUBSCRIBED_NS 50000L
 #define GOMP_CL_SLEEP_MIN_NS 1000L
 #define GOMP_CL_SLEEP_MAX_NS 100000L
@@ -95,12 +100,12 @@ gomp_cl_backoff_init (struct gomp_cl_backoff *b)
 void
 gomp_cl_backoff_pause (struct gomp_cl_backoff *b)
 {
-  if (b->sleep_ns == 0)
+  if (b->sleep_ns <= 0)
     {
       /* Still spinning: look at the clock every 64 polls.  */
       if (++b->polls % 64 != 0)
 	{
-	  if (gomp_cl_oversubscribed || b->polls > GOMP_CL_PAUSE_POLLS)
+	  if (gomp_cl_oversubscribed || b->sleep_ns < 0)
 	    sched_yield ();
 	  else
 	    __builtin_ia32_pause ();
@@ -111,7 +116,11 @@ gomp_cl_backoff_pause (struct gomp_cl_backoff *b)
       long ns = (now.tv_sec - b->start.tv_sec) * 1000000000L
 		+ (now.tv_nsec - b->start.tv_nsec);
       if (ns < gomp_cl_spin_ns)
-	return;
+	{
+	  if (ns >= GOMP_CL_PAUSE_NS)
+	    b->sleep_ns = -1;
+	  return;
+	}
       b->sleep_ns = GOMP_CL_SLEEP_MIN_NS;
       if (!gomp_cl_slack_set)
 	{
@@ -145,8 +154,8 @@ gomp_cl_wait (MPI_Request *req)
 {
   struct gomp_cl_backoff b;
   int done = 0;
-
   bool polling = true;
+  unsigned n = 0;
 
   gomp_cl_backoff_init (&b);
   gomp_cl_poller_enter ();
@@ -156,6 +165,13 @@ gomp_cl_wait (MPI_Request *req)
 			 "MPI_Test");
       if (done)
 	break;
+      /* The rest costs MPI calls: while spinning, one poll in
+	 GOMP_CL_SERVE_EVERY (MPI_Test drives MPI's progress anyway).  */
+      if (polling && ++n % GOMP_CL_SERVE_EVERY != 0)
+	{
+	  gomp_cl_backoff_pause (&b);
+	  continue;
+	}
       if (gomp_cl_progress ())
 	{
 	  /* Serving another node (its faults, its locks): stay awake.  */
@@ -167,7 +183,7 @@ gomp_cl_wait (MPI_Request *req)
       if (gomp_cl_rank != 0)
 	gomp_cl_dispatch_poll ();
       gomp_cl_backoff_pause (&b);
-      if (polling && b.sleep_ns)
+      if (polling && b.sleep_ns > 0)
 	{
 	  /* Sleeping from now on: the service thread serves.  */
 	  gomp_cl_poller_leave ();
