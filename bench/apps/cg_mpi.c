@@ -21,7 +21,7 @@ main (int argc, char **argv)
   int rank, size;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &size);
-  int lg = argc > 1 ? atoi (argv[1]) : 18;
+  int lg = argc > 1 ? atoi (argv[1]) : 19;
   int iters = argc > 2 ? atoi (argv[2]) : 100;
   long n = 1L << lg;
   long qt = n / size, rem = n % size;

@@ -1,7 +1,7 @@
 /* cg_omp.c -- conjugate gradient on a sparse matrix in the manner of NPB
    CG, plain OpenMP.
 
-   usage: cg_omp [LOG2N [ITERS]]   (default N = 2^18, 100 iterations)
+   usage: cg_omp [LOG2N [ITERS]]   (default N = 2^19, 100 iterations)
    Solves A x = b (A and b from cg.h) by unpreconditioned CG for ITERS
    iterations, written the usual way: one `parallel for` per vector
    operation, schedule(static) everywhere (first touch in the parallel
@@ -17,7 +17,7 @@
 int
 main (int argc, char **argv)
 {
-  int lg = argc > 1 ? atoi (argv[1]) : 18;
+  int lg = argc > 1 ? atoi (argv[1]) : 19;
   int iters = argc > 2 ? atoi (argv[2]) : 100;
   long n = 1L << lg;
   int *col = malloc (n * CG_W * sizeof *col);

@@ -21,7 +21,7 @@ main (int argc, char **argv)
   int rank, size;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &size);
-  int m = argc > 1 ? atoi (argv[1]) : 26;
+  int m = argc > 1 ? atoi (argv[1]) : 27;
   long batches = (1L << m) / BATCH;
   long qt = batches / size, rem = batches % size;
   long lo = rank * qt + (rank < rem ? rank : rem), hi = lo + qt + (rank < rem);

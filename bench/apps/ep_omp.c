@@ -1,7 +1,7 @@
 /* ep_omp.c -- an embarrassingly parallel kernel in the manner of NPB EP,
    plain OpenMP.
 
-   usage: ep_omp [M]   (2^M pairs of uniform random numbers, default 26)
+   usage: ep_omp [M]   (2^M pairs of uniform random numbers, default 27)
    Pairs from NPB's generator (common.h) become Gaussian pairs by the
    Marsaglia polar method; the kernel counts them in square annuli and sums
    them.  The pairs come in batches of 2^16 whose seeds are found by
@@ -20,7 +20,7 @@
 int
 main (int argc, char **argv)
 {
-  int m = argc > 1 ? atoi (argv[1]) : 26;
+  int m = argc > 1 ? atoi (argv[1]) : 27;
   long batches = (1L << m) / BATCH;
   double sx = 0.0, sy = 0.0;
   long q[NQ] = { 0 }, accepted = 0;

@@ -21,7 +21,7 @@ main (int argc, char **argv)
   int rank, size;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &size);
-  int lg = argc > 1 ? atoi (argv[1]) : 22;
+  int lg = argc > 1 ? atoi (argv[1]) : 23;
   long n = 1L << lg;
   long lo = n * rank / size, hi = n * (rank + 1) / size, mine = hi - lo;
   int *key = malloc (mine * sizeof *key), *out = malloc (mine * sizeof *out);

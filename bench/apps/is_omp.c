@@ -1,6 +1,6 @@
 /* is_omp.c -- integer bucket sort in the manner of NPB IS, plain OpenMP.
 
-   usage: is_omp [LOG2N]   (default 2^22 keys; IS_ITERS sorts)
+   usage: is_omp [LOG2N]   (default 2^23 keys; IS_ITERS sorts)
    In one parallel region per sort: each thread counts the keys of its
    static block per bucket, works out where its keys of each bucket go
    (buckets in order, threads in order within a bucket), scatters them
@@ -17,7 +17,7 @@
 int
 main (int argc, char **argv)
 {
-  int lg = argc > 1 ? atoi (argv[1]) : 22;
+  int lg = argc > 1 ? atoi (argv[1]) : 23;
   long n = 1L << lg;
   int maxt = omp_get_max_threads () * 64;	/* Room for any team.  */
   int *key = malloc (n * sizeof *key), *buf = malloc (n * sizeof *buf);

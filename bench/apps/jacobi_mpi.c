@@ -19,7 +19,7 @@ main (int argc, char **argv)
   int rank, size;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &size);
-  long n = argc > 1 ? atol (argv[1]) : 1024;
+  long n = argc > 1 ? atol (argv[1]) : 2048;
   int iters = argc > 2 ? atoi (argv[2]) : 500;
   long w = n + 2;
   /* Interior rows 1..N, split as schedule(static) splits them.  */

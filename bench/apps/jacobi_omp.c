@@ -1,6 +1,6 @@
 /* jacobi_omp.c -- 2-D Jacobi stencil, plain OpenMP.
 
-   usage: jacobi_omp [N [ITERS]]   (default 1024 x 1024, 500 sweeps)
+   usage: jacobi_omp [N [ITERS]]   (default 2048 x 2048, 500 sweeps)
    An N x N interior with a fixed boundary (1 on the top edge, 0 elsewhere);
    each sweep sets every interior point to the mean of its four neighbours.
    Rows are shared out by schedule(static), so first touch in the parallel
@@ -16,7 +16,7 @@
 int
 main (int argc, char **argv)
 {
-  long n = argc > 1 ? atol (argv[1]) : 1024;
+  long n = argc > 1 ? atol (argv[1]) : 2048;
   int iters = argc > 2 ? atoi (argv[2]) : 500;
   long w = n + 2;
   double *u = malloc (w * w * sizeof *u), *v = malloc (w * w * sizeof *v);

@@ -32,7 +32,7 @@ main (int argc, char **argv)
   int rank, size;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &size);
-  long n = argc > 1 ? atol (argv[1]) : 1024;
+  long n = argc > 1 ? atol (argv[1]) : 1536;
   long q = n / size, rem = n % size;
   long *lo = malloc ((size + 1) * sizeof *lo);
   for (int r = 0; r <= size; r++)

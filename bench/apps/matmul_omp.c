@@ -1,6 +1,6 @@
 /* matmul_omp.c -- dense matrix multiply C = A B, plain OpenMP.
 
-   usage: matmul_omp [N]   (default 1024)
+   usage: matmul_omp [N]   (default 1536)
    Row-major doubles; rows of A, B and C are shared out by
    schedule(static), in the initialisation too (first touch), and each
    thread computes its rows of C with the i-k-j loop order, reading all of
@@ -27,7 +27,7 @@ b_val (long k, long j)
 int
 main (int argc, char **argv)
 {
-  long n = argc > 1 ? atol (argv[1]) : 1024;
+  long n = argc > 1 ? atol (argv[1]) : 1536;
   double *a = malloc (n * n * sizeof *a), *b = malloc (n * n * sizeof *b);
   double *c = malloc (n * n * sizeof *c);
   if (!a || !b || !c)

@@ -135,9 +135,9 @@ END {
   }
   # ---- apps
   na = split(apps, A, " ")
-  size["jacobi"] = "1024×1024, 500 sweeps"; size["matmul"] = "1024×1024 doubles"
-  size["ep"] = "2^26 pairs"; size["cg"] = "N = 2^18, 15 nonzeros a row, 100 iterations"
-  size["is"] = "2^22 keys < 2^20, 10 sorts"
+  size["jacobi"] = "2048×2048, 500 sweeps"; size["matmul"] = "1536×1536 doubles"
+  size["ep"] = "2^27 pairs"; size["cg"] = "N = 2^19, 15 nonzeros a row, 100 iterations"
+  size["is"] = "2^23 keys < 2^20, 10 sorts"
   print "## 3. Applications (seconds, median of " runs " runs)"
   print ""
   if (parts !~ /apps/) print "not run: part not selected"
