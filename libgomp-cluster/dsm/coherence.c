@@ -18,7 +18,9 @@
    since the previous one, as if they had been written.
 
    A block written with no change (the same values again) sends no diff
-   and no notice.
+   and no notice; a written block stays writable with a fresh twin (it is
+   likely written again soon) until KEEP_IDLE releases in a row find it
+   unchanged, then it becomes READ.
 
    Acquire: every non-home block named by a notice is invalidated; a block
    this node is writing at the same time (disjoint bytes, or a lock
@@ -43,6 +45,8 @@
 #include <sys/mman.h>
 
 #define DIFF_MSG_MAX (4u << 20)
+#define KEEP_IDLE 6		/* Releases a written block stays writable
+				   unchanged.  */
 
 static pthread_mutex_t rel_mutex = PTHREAD_MUTEX_INITIALIZER;
 
@@ -472,8 +476,9 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 }
 
 /* Takes the dirty list, diffs every block still in state WRITE (locked in
-   ascending order, protected in runs), sends the diffs and makes the
-   blocks READ.  Called with rel_mutex held.  */
+   ascending order, protected in runs while their diffs are made), sends
+   the diffs; unchanged blocks become READ, changed ones stay WRITE with
+   a fresh twin.  Called with rel_mutex held.  */
 static void
 flush_dirty (void)
 {
@@ -508,14 +513,48 @@ flush_dirty (void)
       gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
       for (uint32_t k = i; k <= j; k++)
 	{
-	  int h = gomp_dsm.home[v[k]];
+	  uint32_t b = v[k];
+	  int h = gomp_dsm.home[b];
 	  /* Written without a change (the same values again): nobody's
-	     copy is stale, no notice.  */
-	  if (encode_diff (v[k], &d[h]))
-	    gomp_dsm_notice (v[k]);
-	  gomp_dsm_set_state (v[k], BS_READ);
+	     copy is stale, no notice.  A written block will likely be
+	     written again soon (a loop over the same data, maybe a few
+	     synchronisations later), so it stays writable with its twin
+	     brought up to date -- no fault next time -- until KEEP_IDLE
+	     releases in a row find it unchanged; then it becomes READ.  */
+	  bool changed = encode_diff (b, &d[h]);
+	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+	  uint32_t idle = changed ? 0 : ((m & M_IDLE) >> M_IDLE_SHIFT) + 1;
+	  if (changed)
+	    {
+	      gomp_dsm_notice (b);
+	      memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
+		      gomp_dsm_block_wview (b), gomp_dsm_block_len (b));
+	    }
+	  if (idle < KEEP_IDLE)
+	    gomp_dsm_list_add (&gomp_dsm.dirty, b);
+	  else
+	    idle = 0;
+	  while (!__atomic_compare_exchange_n
+		 (&gomp_dsm.meta[b], &m,
+		  (m & ~(M_IDLE | M_STATE)) | (idle << M_IDLE_SHIFT)
+		  | (idle || changed ? BS_WRITE : BS_READ), true,
+		  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	    ;
 	  if (d[h].len >= DIFF_MSG_MAX)
 	    send_diffs (d);
+	}
+      for (uint32_t k = i; k <= j;)
+	{
+	  uint32_t e = k;
+	  if (gomp_dsm_state (v[k]) != BS_WRITE)
+	    {
+	      k++;
+	      continue;
+	    }
+	  while (e < j && gomp_dsm_state (v[e + 1]) == BS_WRITE)
+	    e++;
+	  gomp_dsm_protect (v[k], e - k + 1, PROT_READ | PROT_WRITE);
+	  k = e + 1;
 	}
       i = j + 1;
     }

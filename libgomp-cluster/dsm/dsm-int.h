@@ -67,6 +67,9 @@ enum
 				   it again.  */
 #define M_GEN_SHIFT 8
 #define M_GEN 0xff00u		/* Low bits of a list generation.  */
+#define M_IDLE_SHIFT 16
+#define M_IDLE 0x70000u		/* WRITE blocks: releases in a row that
+				   found no change (coherence.c).  */
 
 enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
 
