@@ -328,8 +328,18 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
 	 starting nested teams at once must not both take the last free
 	 threads of the contention group (thread-limit-var, OpenMP 5.1
 	 section 2.6.1).  A team spanning nodes keeps its size, which every
-	 node computed alike.  */
+	 node computed alike.  With several nodes the contention group
+	 spans them: each node may run its share of the limit (as a team
+	 spanning nodes is shared), so that the nodes' nested teams together
+	 stay within it.  */
       unsigned limit = gomp_icv ()->thread_limit_var;
+      if (GOMP_UNLIKELY (gomp_cluster != NULL) && limit != UINT_MAX)
+	{
+	  limit = gomp_cluster_node_threads (limit, gomp_cluster->nodes,
+					     gomp_cluster->rank);
+	  if (limit == 0)
+	    limit = 1;
+	}
       unsigned busy = __atomic_load_n (&gomp_threads_busy, __ATOMIC_RELAXED);
       unsigned want;
       do
