@@ -8,7 +8,17 @@
    all-gather of fixed slots (what does not fit follows in an
    all-gather-v), then acquires: invalidates what the others wrote.  The
    slot also carries copyprivate's bytes from the node that ran the single
-   construct.  Waits back off (wait.c).  */
+   construct.  Waits back off (wait.c).
+
+   The all-gather of the slots is made of point-to-point messages (Bruck's
+   algorithm: ceil(log2 P) rounds; in the round of distance D a node sends
+   the slots it has to the node D before it and receives as many from the
+   node D after it), because MPICH's nonblocking collectives cost much
+   more than their messages: here, with 2 ranks, MPI_Iallgather of 512
+   bytes polled with MPI_Test took 0.68 us and MPI_Ibarrier 0.40 us,
+   against 0.36 us for MPI_Barrier and 0.15 us for one message.  The
+   messages go on the collective communicator with tags of their own
+   (collectives and point-to-point messages never match each other).  */
 
 #include "cluster-int.h"
 #include <stdlib.h>
@@ -24,6 +34,48 @@ struct gomp_cl_slot
   uint32_t winner;
   unsigned char data[GOMP_CL_SLOT_INLINE];
 };
+
+/* Tag of round K of the exchange: GOMP_CL_EXCHANGE_TAG + K.  */
+#define GOMP_CL_EXCHANGE_TAG 100
+
+/* All-gather of MINE: SLOTS[R] receives node R's slot.  */
+static void
+gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
+{
+  int nodes = gomp_cl_nodes, me = gomp_cl_rank, rounds = 0;
+  /* ROT[J] is the slot of node (ME + J) % NODES.  */
+  struct gomp_cl_slot *rot = malloc (sizeof *rot * nodes);
+  MPI_Request recv[32], send[32];
+
+  if (!rot)
+    gomp_cl_fatal ("out of memory in a barrier");
+  rot[0] = *mine;
+  /* Every receive is posted first, so that no message waits unexpected.  */
+  for (int d = 1; d < nodes; d <<= 1, rounds++)
+    {
+      int cnt = d < nodes - d ? d : nodes - d;
+      gomp_cl_check_mpi (MPI_Irecv (&rot[d], cnt * sizeof *rot, MPI_BYTE,
+				    (me + d) % nodes,
+				    GOMP_CL_EXCHANGE_TAG + rounds,
+				    gomp_cl_coll_comm, &recv[rounds]),
+			 "MPI_Irecv");
+    }
+  for (int d = 1, k = 0; d < nodes; d <<= 1, k++)
+    {
+      int cnt = d < nodes - d ? d : nodes - d;
+      gomp_cl_check_mpi (MPI_Isend (rot, cnt * sizeof *rot, MPI_BYTE,
+				    (me - d + nodes) % nodes,
+				    GOMP_CL_EXCHANGE_TAG + k, gomp_cl_coll_comm,
+				    &send[k]), "MPI_Isend");
+      gomp_cl_wait (&recv[k]);
+      gomp_cl_count_msg (cnt * sizeof *rot);
+    }
+  for (int k = 0; k < rounds; k++)
+    gomp_cl_wait (&send[k]);
+  for (int j = 0; j < nodes; j++)
+    slots[(me + j) % nodes] = rot[j];
+  free (rot);
+}
 
 static void
 gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
@@ -54,12 +106,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
   mine.winner = winner;
   memcpy (mine.data, contrib, len < GOMP_CL_SLOT_INLINE
 			      ? len : GOMP_CL_SLOT_INLINE);
-  gomp_cl_check_mpi (MPI_Iallgather (&mine, sizeof mine, MPI_BYTE, slots,
-				     sizeof mine, MPI_BYTE,
-				     gomp_cl_coll_comm, &req),
-		     "MPI_Iallgather");
-  gomp_cl_wait (&req);
-  gomp_cl_count_msg (sizeof mine);
+  gomp_cl_slots_exchange (&mine, slots);
 
   /* The second round, for contributions that did not fit.  */
   const unsigned char **data = malloc (sizeof *data * nodes);
