@@ -41,8 +41,12 @@
    5. Threadprivate addresses.  copyin of an aggregate (array, struct,
       COMMON block, Fortran descriptor) and copyprivate hand the team the
       address of the master's (single thread's) thread-local copy, which
-      other nodes cannot read: a shared copy's address goes instead.
-	.omp_data_o.3.t = &t;  ->  c = t;  .omp_data_o.3.t = &c;
+      other nodes cannot read: a copy's address in the shared heap goes
+      instead:
+	.omp_data_o.3.t = &t;  GOMP_parallel (fn, &.omp_data_o.3, 0, 0);
+	->  c = ompc_tls_share (&t, sizeof t);  .omp_data_o.3.t = c;
+	    GOMP_parallel (fn, &.omp_data_o.3, 0, 0);  ompc_tls_unshare (&t, c);
+      (with one node c is &t: no copy).
    6. libgfortran's array results.  An array that a libgfortran routine
       allocates (MATMUL, RESHAPE, PACK ... into a descriptor whose data is
       NULL) comes from libc's malloc; the runtime moves it into the shared
@@ -649,19 +653,37 @@ ompc_guard_atomic (gimple *stmt)
   cluster_bb->count = e_cluster->count ();
 }
 
+/* Whether nothing can follow CALL in its basic block: it does not
+   return, or it ends the block with an EH or abnormal edge.  */
+static bool
+ompc_call_ends_bb_p (gimple *call)
+{
+  if (gimple_call_noreturn_p (call))
+    return true;
+  basic_block bb = gimple_bb (call);
+  if (gsi_stmt (gsi_last_bb (bb)) != call)
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+      return true;
+  return false;
+}
+
 /* Threadprivate data handed to other threads (rewrite 5): if STMT stores
    the address of (part of) a thread-local variable into the block that
    GOMP_parallel (copyin of an array, a struct, a COMMON block or a Fortran
    descriptor: GCC passes those by address) or GOMP_single_copy_end
    (copyprivate) hands to the team, the address is that thread's TLS,
-   private memory that threads on other nodes cannot read.  The value is
-   copied into a local of the function instead (on the thread's stack,
-   inside the shared segment) and its address stored:
-     .omp_data_o.3.t = &t;
-     ->  ompc_tls_copy = t;  .omp_data_o.3.t = &ompc_tls_copy;
-   The copy is taken where the address was, just before the call that
-   hands it over, and outlives the call, which ends with the team's
-   barrier.  Returns whether STMT changed.  */
+   private memory that threads on other nodes cannot read.  The runtime
+   gives a shared copy's address instead (the TLS address itself with one
+   node) and frees the copy after the call that hands the block over, which
+   returns only once the team has used it:
+     .omp_data_o.3.t = &t;  GOMP_parallel (fn, &.omp_data_o.3, 0, 0);
+     ->  a = &t;  c = ompc_tls_share (a, sizeof t);  .omp_data_o.3.t = c;
+	 GOMP_parallel (fn, &.omp_data_o.3, 0, 0);  ompc_tls_unshare (a, c);
+   Returns whether STMT changed.  */
 static bool
 ompc_share_tls_address (gimple_stmt_iterator *gsi)
 {
@@ -685,25 +707,60 @@ ompc_share_tls_address (gimple_stmt_iterator *gsi)
       || TREE_CODE (TYPE_SIZE_UNIT (TREE_TYPE (obj))) != INTEGER_CST)
     return false;
 
-  location_t loc = gimple_location (stmt);
-  tree copy = create_tmp_var (TREE_TYPE (obj), "ompc_tls_copy");
-  TREE_ADDRESSABLE (copy) = 1;
-  tree src = unshare_expr (obj);
-  if (!AGGREGATE_TYPE_P (TREE_TYPE (obj)))
+  /* The call that hands the block over: the next one in the block that
+     takes its address.  */
+  gimple *use = NULL;
+  gimple_stmt_iterator it = *gsi;
+  for (gsi_next (&it); !gsi_end_p (it) && !use; gsi_next (&it))
+    if (gcall *c = dyn_cast<gcall *> (gsi_stmt (it)))
+      for (unsigned i = 0; i < gimple_call_num_args (c); i++)
+	{
+	  tree arg = gimple_call_arg (c, i);
+	  if (TREE_CODE (arg) == ADDR_EXPR && TREE_OPERAND (arg, 0) == block)
+	    use = c;
+	}
+  if (!use || ompc_call_ends_bb_p (use))
     {
-      /* A scalar goes through a register: GIMPLE copies only aggregates
-	 from memory to memory.  */
-      tree reg = create_tmp_reg (TREE_TYPE (obj), "ompc_tls_value");
-      gimple *g = gimple_build_assign (reg, src);
-      gimple_set_location (g, loc);
-      gsi_insert_before (gsi, g, GSI_SAME_STMT);
-      src = reg;
+      if (ompc_warnings)
+	warning_at (gimple_location (stmt), 0,
+		    "ompcluster: threadprivate %qE is handed to the team by "
+		    "address in a form the plugin does not follow: threads on "
+		    "other nodes will not read it", base);
+      return false;
     }
-  gimple *g = gimple_build_assign (copy, src);
+
+  location_t loc = gimple_location (stmt);
+  tree share = ompc_extern_fn ("ompc_tls_share",
+			       build_function_type_list (ptr_type_node,
+							 ptr_type_node,
+							 size_type_node,
+							 NULL_TREE));
+  tree unshare = ompc_extern_fn ("ompc_tls_unshare",
+				 build_function_type_list (void_type_node,
+							   ptr_type_node,
+							   ptr_type_node,
+							   NULL_TREE));
+  tree addr = create_tmp_reg (TREE_TYPE (rhs), "ompc_tls_addr");
+  gimple *g = gimple_build_assign (addr, unshare_expr (rhs));
   gimple_set_location (g, loc);
   gsi_insert_before (gsi, g, GSI_SAME_STMT);
-  gimple_assign_set_rhs1 (stmt, build_fold_addr_expr_with_type
-				  (copy, TREE_TYPE (rhs)));
+  tree copy = create_tmp_reg (ptr_type_node, "ompc_tls_copy");
+  g = gimple_build_call (share, 2, addr,
+			 fold_convert (size_type_node,
+				       TYPE_SIZE_UNIT (TREE_TYPE (obj))));
+  gimple_call_set_lhs (g, copy);
+  gimple_set_location (g, loc);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  tree typed = create_tmp_reg (TREE_TYPE (rhs), "ompc_tls_copy");
+  g = gimple_build_assign (typed, NOP_EXPR, copy);
+  gimple_set_location (g, loc);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  gimple_assign_set_rhs1 (stmt, typed);
+
+  g = gimple_build_call (unshare, 2, addr, copy);
+  gimple_set_location (g, gimple_location (use));
+  gimple_stmt_iterator ui = gsi_for_stmt (use);
+  gsi_insert_after (&ui, g, GSI_SAME_STMT);
   return true;
 }
 
@@ -735,17 +792,8 @@ static bool
 ompc_share_gfortran_results (gimple_stmt_iterator *gsi)
 {
   gcall *call = as_a<gcall *> (gsi_stmt (*gsi));
-  if (gimple_call_noreturn_p (call))
+  if (ompc_call_ends_bb_p (call))
     return false;
-  basic_block bb = gimple_bb (call);
-  if (gsi_stmt (gsi_last_bb (bb)) == call)
-    {
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-	if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
-	  return false;
-    }
   location_t loc = gimple_location (call);
   bool changed = false;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
