@@ -1016,7 +1016,13 @@ ompc_rewrite_function (function *fun)
 		    ompc_stats.gfortran_io++;
 		    changed = true;
 		  }
-		if (ompc_share_gfortran_results (&gsi))
+		/* Not the coarray library (it frees what it allocated)
+		   nor the descriptor conversions (they point a descriptor
+		   at the program's own array).  */
+		if (!startswith (name, "_gfortran_caf_")
+		    && strcmp (name, "_gfortran_cfi_desc_to_gfc_desc") != 0
+		    && strcmp (name, "_gfortran_gfc_desc_to_cfi_desc") != 0
+		    && ompc_share_gfortran_results (&gsi))
 		  {
 		    ompc_stats.gfortran_results++;
 		    changed = true;
