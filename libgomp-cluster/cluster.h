@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 3
+#define GOMP_CLUSTER_ABI 4
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -140,6 +140,12 @@ struct gomp_cluster_ops
      real cluster; more when tests run several ranks on one machine): the
      runtime's waits must then not spin as if they had them alone.  */
   int local_ranks;
+
+  /* Whether ADDR lies in the shared segment (globals, shared heap,
+     threads' stacks), which every node can reach: a region whose data
+     block is elsewhere (a stack of the program's own pthread, an explicit
+     task's copy) runs inside its node.  */
+  bool (*shared) (const void *addr);
 };
 
 /* NULL with one node.  */

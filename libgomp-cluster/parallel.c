@@ -67,6 +67,33 @@ gomp_icv_equal (const struct gomp_task_icv *a, const struct gomp_task_icv *b)
 	 && a->bind_var == b->bind_var;
 }
 
+/* Whether a top-level region of N threads with data block DATA, started
+   on this rank, spans the nodes (cluster.h): on rank 0, with at least a
+   thread per node, with its data where every node reaches it (not on the
+   stack of a thread the program created itself, nor in an explicit
+   task's private copy), and while no other region spans them (one
+   started by another thread of the program, or the region around a
+   target construct whose own regions are top-level again): the other
+   nodes run one region at a time.  A true answer claims the nodes until
+   gomp_region_spans_end.  */
+static int gomp_spanning_busy;
+
+static bool
+gomp_region_spans (void *data, unsigned n)
+{
+  int idle = 0;
+  return gomp_cluster->rank == 0 && n >= (unsigned) gomp_cluster->nodes
+	 && (data == NULL || gomp_cluster->shared (data))
+	 && __atomic_compare_exchange_n (&gomp_spanning_busy, &idle, 1, false,
+					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+static void
+gomp_region_spans_end (void)
+{
+  __atomic_store_n (&gomp_spanning_busy, 0, __ATOMIC_RELEASE);
+}
+
 /* Rank 0's master starting a region that spans the nodes: the trampoline
    (in the shared heap) the other nodes need to run FN, or NULL when they
    can run FN itself (same ICVs as their own initial tasks, no loop, no
@@ -115,7 +142,7 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   gomp_cluster_init_icvs ();
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
   void *rd = NULL;
-  if (gomp_cluster->rank != 0 || n < (unsigned) gomp_cluster->nodes)
+  if (!gomp_region_spans (data, n))
     {
       if (task_red)
 	rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
@@ -134,6 +161,7 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
       gomp_team_start (fn, data, n, flags, true, NULL, NULL);
       fn (data);
       gomp_team_end ();
+      gomp_region_spans_end ();
       return n;
     }
   /* Task reductions: the copies for the whole team are in the shared
@@ -144,6 +172,7 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   gomp_team_start (gomp_region_trampoline, t, n, flags, true, rd, NULL);
   gomp_region_trampoline (t);
   gomp_team_end ();
+  gomp_region_spans_end ();
   if (rd)
     gomp_parallel_reduction_unregister (rd);
   gomp_cluster->free (t);
@@ -178,6 +207,7 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
    but the caller runs FN on rank 0 and then GOMP_parallel_end, which
    frees the trampoline once every node is past the region.  */
 static struct gomp_region_tramp *gomp_pair_tramp;
+static __thread bool gomp_pair_spans;
 
 void
 gomp_parallel_start_cluster (void (*fn) (void *), void *data,
@@ -186,7 +216,7 @@ gomp_parallel_start_cluster (void (*fn) (void *), void *data,
 {
   gomp_cluster_init_icvs ();
   unsigned n = gomp_resolve_num_threads (num_threads, count);
-  if (gomp_cluster->rank != 0 || n < (unsigned) gomp_cluster->nodes)
+  if (!gomp_region_spans (data, n))
     {
       gomp_team_start (fn, data, n, 0, false, NULL, loop);
       return;
@@ -199,6 +229,7 @@ gomp_parallel_start_cluster (void (*fn) (void *), void *data,
     gomp_cluster->region_start (fn, data, n, 0);
   gomp_team_start (fn, data, n, 0, true, NULL, loop);
   gomp_pair_tramp = t;
+  gomp_pair_spans = true;
 }
 
 /* The GOMP 1.0 pair: the caller runs FN between them.  */
@@ -219,11 +250,13 @@ GOMP_EXPORT void
 GOMP_parallel_end (void)
 {
   gomp_team_end ();
-  if (GOMP_UNLIKELY (gomp_pair_tramp != NULL)
-      && gomp_thread ()->ts.level == 0)
+  if (GOMP_UNLIKELY (gomp_pair_spans) && gomp_thread ()->ts.level == 0)
     {
-      gomp_cluster->free (gomp_pair_tramp);
+      gomp_pair_spans = false;
+      if (gomp_pair_tramp)
+	gomp_cluster->free (gomp_pair_tramp);
       gomp_pair_tramp = NULL;
+      gomp_region_spans_end ();
     }
 }
 

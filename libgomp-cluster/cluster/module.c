@@ -313,6 +313,7 @@ struct gomp_cluster_ops gomp_cl_ops =
   .thread_stack_alloc = gomp_dsm_pthread_stack_alloc,
   .thread_init = gomp_dsm_thread_init,
   .thread_stack_private = GOMP_DSM_STACK_PRIVATE,
+  .shared = gomp_dsm_contains,
 };
 
 __attribute__ ((visibility ("default"))) struct gomp_cluster_ops *
