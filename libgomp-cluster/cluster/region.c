@@ -1,16 +1,23 @@
 /* region.c -- handing top-level parallel regions (and the program's end)
    from rank 0 to the other ranks.
 
-   One broadcast on the dispatch communicator per region: the outlined
+   One message from rank 0 to every other rank per region: the outlined
    function and its data block (valid on every node: the code is at the
    same address everywhere and the data block lives on rank 0's stack,
    inside the shared segment), the team size, and rank 0's write notices
    since the last barrier, so that what rank 0's serial code wrote is seen
    by the region (the entry of a parallel region is a release on the
    master and an acquire on the others; OpenMP 5.1 section 1.4.4).  The
-   other ranks always have the next broadcast posted and test it while
-   they wait for anything else, so that the end of the program reaches
-   them wherever they are.  */
+   other ranks always have the receive of the next one posted and test it
+   while they wait for anything else, so that the end of the program
+   reaches them wherever they are.
+
+   Point-to-point messages on the dispatch communicator rather than
+   MPI_Ibcast: MPICH's nonblocking collectives cost several times their
+   messages (barrier.c), and a message carries only the bytes used, not
+   the whole inline area.  Rank 0 sends P - 1 of them (nonblocking, small:
+   eager), which is cheap at the node counts this runtime meets; a tree
+   would be the next step for hundreds of nodes.  */
 
 #include "cluster-int.h"
 #include <stdlib.h>
@@ -22,8 +29,11 @@ enum gomp_cl_dispatch_kind
   GOMP_CL_DISPATCH_EXIT = 2
 };
 
-/* Notices that do not fit inline follow in a second broadcast.  */
+/* Notices that do not fit inline follow in a second message.  */
 #define GOMP_CL_DISPATCH_INLINE 960
+/* Tags of the dispatch and of its overflow.  */
+#define GOMP_CL_DISPATCH_TAG 1
+#define GOMP_CL_DISPATCH_MORE_TAG 2
 
 struct gomp_cl_dispatch
 {
@@ -39,31 +49,48 @@ struct gomp_cl_dispatch
 
 unsigned long gomp_cl_region_seq;
 
-/* Ranks other than 0: the posted broadcast, and whether it completed
+/* Ranks other than 0: the posted receive, and whether it completed
    (possibly inside another wait).  */
 static struct gomp_cl_dispatch gomp_cl_incoming;
 static MPI_Request gomp_cl_dispatch_req = MPI_REQUEST_NULL;
 static bool gomp_cl_dispatch_ready;
 static bool gomp_cl_exiting;
 
+/* Sends LEN bytes at BUF with TAG to every other rank and waits until
+   every send is done.  */
+static void
+gomp_cl_dispatch_to_all (const void *buf, size_t len, int tag)
+{
+  static MPI_Request *reqs;
+
+  if (!reqs && !(reqs = malloc (sizeof *reqs * gomp_cl_nodes)))
+    gomp_cl_fatal ("out of memory");
+  if (len > INT32_MAX)
+    gomp_cl_fatal ("%zu bytes of write notices in one dispatch are more "
+		   "than MPI can send", len);
+  for (int r = 1; r < gomp_cl_nodes; r++)
+    gomp_cl_check_mpi (MPI_Isend (buf, len, MPI_BYTE, r, tag,
+				  gomp_cl_dispatch_comm, &reqs[r]),
+		       "MPI_Isend");
+  for (int r = 1; r < gomp_cl_nodes; r++)
+    {
+      gomp_cl_wait (&reqs[r]);
+      gomp_cl_count_msg (len);
+    }
+}
+
 /* Sends MSG (and the overflow of its notices) from rank 0.  */
 static void
 gomp_cl_dispatch_send (struct gomp_cl_dispatch *msg, const void *notices)
 {
-  MPI_Request req;
+  size_t used = offsetof (struct gomp_cl_dispatch, notices);
 
-  gomp_cl_check_mpi (MPI_Ibcast (msg, sizeof *msg, MPI_BYTE, 0,
-				 gomp_cl_dispatch_comm, &req), "MPI_Ibcast");
-  gomp_cl_wait (&req);
-  gomp_cl_count_msg (sizeof *msg);
+  if (msg->notices_len <= GOMP_CL_DISPATCH_INLINE)
+    used += msg->notices_len;
+  gomp_cl_dispatch_to_all (msg, used, GOMP_CL_DISPATCH_TAG);
   if (msg->notices_len > GOMP_CL_DISPATCH_INLINE)
-    {
-      gomp_cl_check_mpi (MPI_Ibcast ((void *) notices, msg->notices_len,
-				     MPI_BYTE, 0, gomp_cl_dispatch_comm,
-				     &req), "MPI_Ibcast");
-      gomp_cl_wait (&req);
-      gomp_cl_count_msg (msg->notices_len);
-    }
+    gomp_cl_dispatch_to_all (notices, msg->notices_len,
+			     GOMP_CL_DISPATCH_MORE_TAG);
 }
 
 void
@@ -104,9 +131,10 @@ void
 gomp_cl_dispatch_post (void)
 {
   gomp_cl_dispatch_ready = false;
-  gomp_cl_check_mpi (MPI_Ibcast (&gomp_cl_incoming, sizeof gomp_cl_incoming,
-				 MPI_BYTE, 0, gomp_cl_dispatch_comm,
-				 &gomp_cl_dispatch_req), "MPI_Ibcast");
+  gomp_cl_check_mpi (MPI_Irecv (&gomp_cl_incoming, sizeof gomp_cl_incoming,
+				MPI_BYTE, 0, GOMP_CL_DISPATCH_TAG,
+				gomp_cl_dispatch_comm, &gomp_cl_dispatch_req),
+		     "MPI_Irecv");
 }
 
 void
@@ -184,12 +212,13 @@ gomp_cl_serve (void)
 	  notices = malloc (msg.notices_len);
 	  if (!notices)
 	    gomp_cl_fatal ("out of memory for write notices");
-	  gomp_cl_check_mpi (MPI_Ibcast (notices, msg.notices_len, MPI_BYTE,
-					 0, gomp_cl_dispatch_comm, &req),
-			     "MPI_Ibcast");
+	  gomp_cl_check_mpi (MPI_Irecv (notices, msg.notices_len, MPI_BYTE,
+					0, GOMP_CL_DISPATCH_MORE_TAG,
+					gomp_cl_dispatch_comm, &req),
+			     "MPI_Irecv");
 	  gomp_cl_wait (&req);
 	}
-      /* The next broadcast is posted before the region runs, so that its
+      /* The next receive is posted before the region runs, so that its
 	 waits can see the program's end.  */
       gomp_cl_dispatch_post ();
       gomp_cl_acquire_packed (notices, msg.notices_len);

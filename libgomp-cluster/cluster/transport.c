@@ -309,7 +309,9 @@ gomp_cl_call_wait (struct gomp_cl_pending *w)
   __atomic_add_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
   while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING)
     {
-      if (cl_progress_trylock ())
+      /* Before the transport starts, only its service thread will.  */
+      if (__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
+	  && cl_progress_trylock ())
 	{
 	  __atomic_store_n (&last_call, now_ns (), __ATOMIC_RELAXED);
 	  cl_pass (false);
