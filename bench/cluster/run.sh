@@ -24,10 +24,14 @@
 #   BENCH_PARTS      which parts: "floor micro apps" (default all three)
 #   BENCH_APPS       which applications (default "jacobi matmul ep cg is")
 #   BENCH_NOTE       a sentence to put in the report
-#   BENCH_WRAP       a command put before every floor and micro run (not
-#                    the applications), e.g. "chrt -f 1": on a machine busy
+#   BENCH_WRAP       a command put before the floor run and the micro runs
+#                    whose threads do not outnumber the processors (2 x 1,
+#                    1 x 2 on 2 cores), e.g. "chrt -f 1": on a machine busy
 #                    with other work, real-time priority shows what a quiet
-#                    machine would give (the report says it was used)
+#                    machine would give (the report says it was used).
+#                    Never the oversubscribed runs: a FIFO-scheduled job
+#                    with more runnable threads than processors can hold
+#                    the machine for minutes.
 
 set -u
 build=$(cd "$1" && pwd) || exit 2
@@ -145,7 +149,9 @@ if has micro; then
 	continue
       fi
       say "cmicro $c $m"
-      run "$tmo" $wrap "$ompcrun" -n "$p" -t "$t" "$out/cmicro" "$p" "$m"
+      w=
+      [ $((p * t)) -le "$(nproc)" ] && w=$wrap
+      run "$tmo" $w "$ompcrun" -n "$p" -t "$t" "$out/cmicro" "$p" "$m"
       line=$(awk '$1 == "cmicro" { print $3, $4 }' "$out/last.out")
       fail=$(sed -n 's/^cfail [^ ]* //p' "$out/last.out" | head -1)
       if [ -n "$fail" ]; then
@@ -273,7 +279,7 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
     echo "the bar verdicts compare noisy numbers and must be re-measured on a quiet machine.**"
   fi
   [ -n "${BENCH_NOTE:-}" ] && { echo; echo "Note: $BENCH_NOTE"; }
-  [ -n "$wrap" ] && { echo; echo "The floor and micro runs (sections 1 and 2) ran under \`$wrap\`; the applications did not."; }
+  [ -n "$wrap" ] && { echo; echo "The floor and the micro runs that do not oversubscribe the processors ran under \`$wrap\`; the oversubscribed ones and the applications did not."; }
   echo
   cat "$result.tmp"
   echo

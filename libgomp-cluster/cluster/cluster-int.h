@@ -8,10 +8,11 @@
    dispatches (region.c) and runs its node's part of each region through
    the runtime's host->run_region.  Four communicators, all dups of
    MPI_COMM_WORLD: the transport's (point-to-point messages served by the
-   service thread: locks, loops, the DSM), the dispatch one (one broadcast
-   per region and one at exit, always posted on ranks other than 0), the
-   collective one (barriers, the final handshake) and the heartbeats' one,
-   which only heartbeat.c's thread uses.  Collectives on one
+   service thread: locks, loops, the DSM), the dispatch one (one message
+   from rank 0 to each rank per region and one at exit, its receive always
+   posted on ranks other than 0), the collective one (barriers -- their
+   point-to-point exchange -- and the final handshake) and the heartbeats'
+   one, which only heartbeat.c's thread uses.  Collectives on one
    communicator are started in the same order on every rank because only
    one thread per node uses each.  */
 
@@ -46,7 +47,9 @@ extern void gomp_cl_fatal (const char *fmt, ...)
 extern void gomp_cl_check_mpi (int err, const char *what) GOMP_CL_HIDDEN;
 
 /* wait.c: waiting for MPI requests without burning a core.  Spins
-   (polling) for about 2 ms after the wait starts, then sleeps with periods
+   (polling, and serving other nodes' requests: transport.h's
+   gomp_cl_progress) for about 2 ms after the wait starts (pause for 100
+   us, then yielding between polls), then sleeps with periods
    doubling from 1 us to 100 us (up to 2 ms once the wait has lasted 50
    ms), with the thread's timer slack at 1 ns so
    that short sleeps stay short (NOTES-GCC12.md, "MPI on a 2-core
@@ -64,7 +67,7 @@ extern void gomp_cl_wait_init (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_backoff_init (struct gomp_cl_backoff *b) GOMP_CL_HIDDEN;
 extern void gomp_cl_backoff_pause (struct gomp_cl_backoff *b) GOMP_CL_HIDDEN;
 /* Completes REQ, backing off.  On ranks other than 0 it also watches the
-   posted dispatch broadcast: if rank 0 ends the program while this rank
+   posted dispatch receive: if rank 0 ends the program while this rank
    waits (exit() inside a region), the rank exits with rank 0's status.  */
 extern void gomp_cl_wait (MPI_Request *req) GOMP_CL_HIDDEN;
 extern double gomp_cl_now (void) GOMP_CL_HIDDEN;
