@@ -54,19 +54,22 @@ gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
   for (int d = 1; d < nodes; d <<= 1, rounds++)
     {
       int cnt = d < nodes - d ? d : nodes - d;
-      gomp_cl_check_mpi (MPI_Irecv (&rot[d], cnt * sizeof *rot, MPI_BYTE,
-				    (me + d) % nodes,
-				    GOMP_CL_EXCHANGE_TAG + rounds,
-				    gomp_cl_coll_comm, &recv[rounds]),
-			 "MPI_Irecv");
+      int err = MPI_Irecv (&rot[d], cnt * sizeof *rot, MPI_BYTE,
+			   (me + d) % nodes, GOMP_CL_EXCHANGE_TAG + rounds,
+			   gomp_cl_coll_comm, &recv[rounds]);
+      if (err != MPI_SUCCESS)
+	gomp_cl_rank_lost ((me + d) % nodes, err);
     }
   for (int d = 1, k = 0; d < nodes; d <<= 1, k++)
     {
       int cnt = d < nodes - d ? d : nodes - d;
-      gomp_cl_check_mpi (MPI_Isend (rot, cnt * sizeof *rot, MPI_BYTE,
-				    (me - d + nodes) % nodes,
-				    GOMP_CL_EXCHANGE_TAG + k, gomp_cl_coll_comm,
-				    &send[k]), "MPI_Isend");
+      /* A send to a rank that is gone fails at once (UCX: "Endpoint
+	 timeout"): say which rank was lost, as the heartbeat would.  */
+      int err = MPI_Isend (rot, cnt * sizeof *rot, MPI_BYTE,
+			   (me - d + nodes) % nodes, GOMP_CL_EXCHANGE_TAG + k,
+			   gomp_cl_coll_comm, &send[k]);
+      if (err != MPI_SUCCESS)
+	gomp_cl_rank_lost ((me - d + nodes) % nodes, err);
       gomp_cl_wait (&recv[k]);
       gomp_cl_count_msg (cnt * sizeof *rot);
     }

@@ -159,6 +159,11 @@ extern void gomp_cl_heartbeat_start (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_heartbeat_stop (void) GOMP_CL_HIDDEN;
 /* The host name of RANK (gethostname on that rank), for messages.  */
 extern const char *gomp_cl_host_name (int rank) GOMP_CL_HIDDEN;
+/* MPI reported the connection to rank R broken (ERR, e.g. a send of the
+   barrier's exchange to a rank that is gone): ends the job as a lost rank
+   does (the heartbeat's message and status).  */
+extern void gomp_cl_rank_lost (int r, int err)
+  __attribute__ ((noreturn)) GOMP_CL_HIDDEN;
 
 /* stats.c: OMPC_STATS=1 counters, printed per node at exit.  */
 struct gomp_cl_sync_stats

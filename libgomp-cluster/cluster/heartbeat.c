@@ -134,6 +134,14 @@ gomp_cl_hb_lost (int r, long silent_ns, int err)
   gomp_cl_abort_job (GOMP_CL_LOST_STATUS);
 }
 
+/* For the module's other point-to-point traffic (barrier.c, region.c):
+   MPI reported the connection to rank R broken (ERR).  */
+void
+gomp_cl_rank_lost (int r, int err)
+{
+  gomp_cl_hb_lost (r, 0, err);
+}
+
 static bool
 gomp_cl_hb_watches (int r)
 {

@@ -69,9 +69,13 @@ gomp_cl_dispatch_to_all (const void *buf, size_t len, int tag)
     gomp_cl_fatal ("%zu bytes of write notices in one dispatch are more "
 		   "than MPI can send", len);
   for (int r = 1; r < gomp_cl_nodes; r++)
-    gomp_cl_check_mpi (MPI_Isend (buf, len, MPI_BYTE, r, tag,
-				  gomp_cl_dispatch_comm, &reqs[r]),
-		       "MPI_Isend");
+    {
+      /* A rank that is gone: name it (barrier.c).  */
+      int err = MPI_Isend (buf, len, MPI_BYTE, r, tag, gomp_cl_dispatch_comm,
+			   &reqs[r]);
+      if (err != MPI_SUCCESS)
+	gomp_cl_rank_lost (r, err);
+    }
   for (int r = 1; r < gomp_cl_nodes; r++)
     {
       gomp_cl_wait (&reqs[r]);
