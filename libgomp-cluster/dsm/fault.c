@@ -8,9 +8,11 @@
    block's lock (so that one thread per node fetches a block however many
    fault on it) and makes the block accessible: it may ask the block's
    manager for its home (first touch) and fetch the block from its home
-   with gomp_cl_call, which hands the request to the service thread and
-   sleeps on a futex.  What runs here is listed in dsm-int.h; none of it
-   calls MPI, malloc or a mutex.  A fault inside MPI (a thread whose stack
+   with gomp_cl_call, whose wait polls MPI for the reply itself (or
+   sleeps on a futex while another thread of the node drives MPI; see
+   cluster/transport.c, "Signal context", for why MPI is safe there).
+   Nothing else here calls MPI, and nothing takes a mutex.  A fault inside
+   MPI (a thread whose stack
    is in the segment) is safe only when it needs no message: stacks are
    homed at their node and start writable there, and the service thread
    never holds a block lock while it calls MPI.  Code that runs with
