@@ -12,10 +12,10 @@
    sleeps on a futex while another thread of the node drives MPI; see
    cluster/transport.c, "Signal context", for why MPI is safe there).
    Nothing else here calls MPI, and nothing takes a mutex.  A fault inside
-   MPI (a thread whose stack
-   is in the segment) is safe only when it needs no message: stacks are
-   homed at their node and start writable there, and the service thread
-   never holds a block lock while it calls MPI.  Code that runs with
+   MPI (a thread whose stack is in the segment) is safe only when it needs
+   no message: stacks are homed at their node and start writable there,
+   and the service thread never holds a block lock while it calls MPI.
+   Code that runs with
    SIGSEGV blocked (glibc's pthread_create between its clone and its
    return, fork) dies on a protected block: stacks are therefore never
    protected at their home (coherence.c); a pthread_t stored by
