@@ -250,7 +250,8 @@ gomp_create_worker (struct gomp_thread_pool *pool, unsigned j,
 	 valid on every node.  */
       if (!stacksize)
 	stacksize = 8ul << 20;
-      stacksize += gomp_cluster->thread_stack_private;
+      stacksize += gomp_cluster->thread_stack_private
+		   + gomp_cluster_static_tls ();
       void *stack = gomp_cluster->thread_stack_alloc (stacksize);
       if (!stack)
 	gomp_fatal ("out of shared memory for a %lu-byte thread stack; "

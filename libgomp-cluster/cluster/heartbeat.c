@@ -288,7 +288,7 @@ gomp_cl_heartbeat_start (void)
   for (int r = 0; r < gomp_cl_nodes; r++)
     gomp_cl_hb_last[r] = now;
   pthread_attr_init (&attr);
-  pthread_attr_setstacksize (&attr, 256 << 10);
+  gomp_cl_thread_stack (&attr, 256 << 10);
   if (pthread_create (&gomp_cl_hb_thread, &attr, gomp_cl_hb_main, NULL) != 0)
     gomp_cl_fatal ("cannot start the heartbeat thread");
   pthread_attr_destroy (&attr);

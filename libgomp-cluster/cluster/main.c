@@ -86,6 +86,12 @@ gomp_cl_abort_job (int status)
 
 static int gomp_cl_ended;
 
+void
+gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
+{
+  pthread_attr_setstacksize (attr, want + gomp_cluster_static_tls ());
+}
+
 static void *
 gomp_cl_watchdog (void *arg)
 {
@@ -115,6 +121,7 @@ gomp_cl_finish (int status)
     return;
   pthread_attr_init (&attr);
   pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  gomp_cl_thread_stack (&attr, 256 << 10);
   if (pthread_create (&watchdog, &attr, gomp_cl_watchdog,
 		      (void *) (intptr_t) status) != 0)
     gomp_cl_fatal ("cannot start a thread at the end of the job");

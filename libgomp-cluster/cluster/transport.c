@@ -737,7 +737,7 @@ gomp_cl_transport_init (MPI_Comm comm)
   gomp_cl_comm = comm;
   pthread_attr_t attr;
   pthread_attr_init (&attr);
-  pthread_attr_setstacksize (&attr, 1 << 20);
+  gomp_cl_thread_stack (&attr, 1 << 20);
   int err = pthread_create (&svc_thread, &attr, cl_service, NULL);
   pthread_attr_destroy (&attr);
   if (err)
