@@ -5,10 +5,11 @@
 #
 # CHECK_HOSTS_SUITES picks the suites (see scripts/vcluster-check.sh):
 # "hosts" (the virtual cluster's own tests and the cluster tests at 2x1,
-# 2x2, 3x1 over TCP) and "gcc-libgomp-2x1" (GCC's libgomp tests at 2 hosts
-# of 1 thread; "gcc-libgomp-2x1-c" for the C part only).
+# 2x2, 3x1 over TCP) and "gcc-libgomp-tcp" (GCC's libgomp tests, C and
+# Fortran, compiled once and run at 2 hosts of 1 thread); the older
+# "gcc-libgomp-2x1" compiles every test for that run alone.
 
-CHECK_HOSTS_SUITES ?= hosts gcc-libgomp-2x1
+CHECK_HOSTS_SUITES ?= hosts gcc-libgomp-tcp
 
 .PHONY: check-hosts
 check-hosts: all
