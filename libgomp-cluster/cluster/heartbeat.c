@@ -73,14 +73,6 @@ static bool gomp_cl_hb_running, gomp_cl_hb_stopping;
 static pthread_mutex_t gomp_cl_hb_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gomp_cl_hb_cond;
 
-static long
-gomp_cl_hb_now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
 /* Reads OMPC_HEARTBEAT: the limit in seconds, 0 for off.  */
 static long
 gomp_cl_hb_limit_s (void)
@@ -195,7 +187,7 @@ gomp_cl_hb_beat (int r, long now, bool late)
 static void *
 gomp_cl_hb_main (void *arg)
 {
-  long prev = gomp_cl_hb_now ();
+  long prev = gomp_cl_now_ns ();
 
   pthread_mutex_lock (&gomp_cl_hb_mutex);
   for (;;)
@@ -209,7 +201,7 @@ gomp_cl_hb_main (void *arg)
       if (gomp_cl_hb_stopping)
 	break;
       pthread_mutex_unlock (&gomp_cl_hb_mutex);
-      long now = gomp_cl_hb_now ();
+      long now = gomp_cl_now_ns ();
       /* Woken more than a period late: this rank was held up itself.  */
       bool late = now - wake > gomp_cl_hb_period_ns;
       prev = now;
@@ -284,7 +276,7 @@ gomp_cl_heartbeat_start (void)
   pthread_condattr_setclock (&ca, CLOCK_MONOTONIC);
   pthread_cond_init (&gomp_cl_hb_cond, &ca);
   pthread_condattr_destroy (&ca);
-  long now = gomp_cl_hb_now ();
+  long now = gomp_cl_now_ns ();
   for (int r = 0; r < gomp_cl_nodes; r++)
     gomp_cl_hb_last[r] = now;
   pthread_attr_init (&attr);

@@ -158,14 +158,6 @@ futex (uint32_t *addr, int op, uint32_t val, const struct timespec *ts)
   return syscall (SYS_futex, addr, op | FUTEX_PRIVATE_FLAG, val, ts, NULL, 0);
 }
 
-static long
-now_ns (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1000000000L + t.tv_nsec;
-}
-
 /* Wakes the service thread if it sleeps (in any state); signal-safe.  */
 static void
 cl_kick (void)
@@ -294,7 +286,7 @@ static bool
 cl_full_helper (void)
 {
   return __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0
-	 && now_ns () - __atomic_load_n (&last_full, __ATOMIC_RELAXED)
+	 && gomp_cl_now_ns () - __atomic_load_n (&last_full, __ATOMIC_RELAXED)
 	    < HELPED_STALE_NS;
 }
 
@@ -303,7 +295,7 @@ gomp_cl_call_wait (struct gomp_cl_pending *w)
 {
   /* Run the node's passes while the answer is on its way: nobody needs
      waking to send the request or to hand over the reply.  */
-  long start = now_ns ();
+  long start = gomp_cl_now_ns ();
   unsigned polls = 0;
   bool yielding = false;
   __atomic_add_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
@@ -313,7 +305,7 @@ gomp_cl_call_wait (struct gomp_cl_pending *w)
       if (__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
 	  && cl_progress_trylock ())
 	{
-	  __atomic_store_n (&last_call, now_ns (), __ATOMIC_RELAXED);
+	  __atomic_store_n (&last_call, gomp_cl_now_ns (), __ATOMIC_RELAXED);
 	  cl_pass (false);
 	  cl_progress_unlock ();
 	  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_PENDING)
@@ -322,7 +314,7 @@ gomp_cl_call_wait (struct gomp_cl_pending *w)
       if (++polls % 64 == 0)
 	{
 	  /* As wait.c's spinning: pause first, then yield.  */
-	  long t = now_ns () - start;
+	  long t = gomp_cl_now_ns () - start;
 	  if (t > CALL_SPIN_NS)
 	    break;
 	  yielding = t > CALL_PAUSE_NS;
@@ -612,7 +604,7 @@ cl_pass (bool full)
   if (n_inflight)
     any |= cl_test_inflight ();
   if (any)
-    __atomic_store_n (&last_activity, now_ns (), __ATOMIC_RELAXED);
+    __atomic_store_n (&last_activity, gomp_cl_now_ns (), __ATOMIC_RELAXED);
   return any;
 }
 
@@ -623,7 +615,7 @@ gomp_cl_progress (void)
   if (!__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
       || !cl_progress_trylock ())
     return false;
-  __atomic_store_n (&last_full, now_ns (), __ATOMIC_RELAXED);
+  __atomic_store_n (&last_full, gomp_cl_now_ns (), __ATOMIC_RELAXED);
   bool any = cl_pass (true);
   cl_progress_unlock ();
   return any;
@@ -653,7 +645,7 @@ cl_helped (void)
   return cl_full_helper ()
 	 || (__atomic_load_n (&call_pollers, __ATOMIC_SEQ_CST) > 0
 	     && !__atomic_load_n (&deferred, __ATOMIC_RELAXED)
-	     && now_ns () - __atomic_load_n (&last_call, __ATOMIC_RELAXED)
+	     && gomp_cl_now_ns () - __atomic_load_n (&last_call, __ATOMIC_RELAXED)
 		< HELPED_STALE_NS);
 }
 
@@ -681,7 +673,7 @@ cl_service (void *arg)
 {
   long sleep_ns = 1000;
   prctl (PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-  __atomic_store_n (&last_activity, now_ns (), __ATOMIC_RELAXED);
+  __atomic_store_n (&last_activity, gomp_cl_now_ns (), __ATOMIC_RELAXED);
   for (;;)
     {
       bool stop = __atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE);
@@ -710,7 +702,7 @@ cl_service (void *arg)
 	  sleep_ns = 1000;
 	  continue;
 	}
-      long idle = now_ns () - __atomic_load_n (&last_activity,
+      long idle = gomp_cl_now_ns () - __atomic_load_n (&last_activity,
 					       __ATOMIC_RELAXED);
       if (idle < SPIN_NS)
 	{
@@ -749,14 +741,14 @@ gomp_cl_transport_init (MPI_Comm comm)
 static void
 cl_wait_request (MPI_Request *req)
 {
-  long sleep_ns = 1000, start = now_ns ();
+  long sleep_ns = 1000, start = gomp_cl_now_ns ();
   for (;;)
     {
       int flag = 0;
       MPI_Test (req, &flag, MPI_STATUS_IGNORE);
       if (flag)
 	return;
-      if (now_ns () - start < SPIN_NS)
+      if (gomp_cl_now_ns () - start < SPIN_NS)
 	{
 	  sched_yield ();
 	  continue;

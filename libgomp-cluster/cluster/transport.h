@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Tags: one per kind of request.  */
 enum gomp_cl_tag
@@ -125,5 +126,15 @@ extern MPI_Comm gomp_cl_comm __attribute__ ((visibility ("hidden")));
    program's threadprivate data may be large).  */
 extern void gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
   __attribute__ ((visibility ("hidden")));
+
+/* CLOCK_MONOTONIC in nanoseconds (the transport's and the heartbeat's
+   timing).  */
+static inline long
+gomp_cl_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
 
 #endif
