@@ -86,12 +86,6 @@ gomp_cl_abort_job (int status)
 
 static int gomp_cl_ended;
 
-void
-gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
-{
-  pthread_attr_setstacksize (attr, want + gomp_cluster_static_tls ());
-}
-
 static void *
 gomp_cl_watchdog (void *arg)
 {

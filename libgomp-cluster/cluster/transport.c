@@ -40,7 +40,9 @@
    a pass is a fatal error, not a deadlock).  No handler runs there: the
    interrupted code may hold a lock a handler takes (the heap's).  */
 
+#define _GNU_SOURCE 1
 #include "transport.h"
+#include "../cluster.h"
 #include <errno.h>
 #include <stdbool.h>
 #include <limits.h>
@@ -721,6 +723,12 @@ cl_service (void *arg)
 	sleep_ns *= 2;
     }
   return NULL;
+}
+
+void
+gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
+{
+  pthread_attr_setstacksize (attr, want + gomp_cluster_static_tls ());
 }
 
 void

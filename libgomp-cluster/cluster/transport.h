@@ -120,7 +120,7 @@ extern void gomp_cl_get_stats (struct gomp_cl_stats *s)
 /* The communicator every part of the module uses.  */
 extern MPI_Comm gomp_cl_comm __attribute__ ((visibility ("hidden")));
 
-/* main.c: sets the stack size of ATTR for one of the module's own threads
+/* transport.c: sets the stack size of ATTR for one of the module's own threads
    (service, heartbeat, watchdog): WANT bytes for its frames plus the
    static thread-local storage glibc puts on every thread's stack (the
    program's threadprivate data may be large).  */
