@@ -10,6 +10,16 @@
    ran (iteration counts, sums, order), so a broken runtime is reported as
    such instead of being timed.
 
+   The schedule tests follow EPCC's schedbench: every thread's share of a
+   loop is SCHED_ITERS iterations of a longer delay (calibrated for 1 us by
+   default), so that a loop's time is mostly work and what the schedule
+   adds (one fetch of the loop counter per chunk, the imbalance at the end,
+   the closing barrier) is measured against the same work run sequentially
+   by each thread.  Such a loop lasts hundreds of microseconds, long enough
+   for the master to time every loop on its own: a sample is the median loop
+   time minus the median time of the sequential work, so that the loops the
+   machine's other work interrupted do not decide the result.
+
    The binary is built with plain `gcc -fopenmp` and run unchanged on any
    runtime that serves GCC's ABI (ours, GCC's libgomp, LLVM's libomp) by
    LD_LIBRARY_PATH.  Usage:
@@ -18,8 +28,14 @@
      ompbench --calibrate [US]       the delay length for US microseconds
      ompbench [options] TEST...      run tests (or all with no TEST)
        --delay-len N   delay loop length (default: calibrated for 0.1 us)
+       --sched-delay-len N  the schedule tests' delay per iteration
+                       (default: calibrated for 1 us)
+       --sched-iters N iterations per thread of a schedule test's loop
+                       (default 256)
        --reps K        timed samples per test (default 5)
        --target-us T   minimum time of one timed test (default 2000)
+       --inner N       INNERREPS fixed at N (no search, no minimum): the
+                       same work on every runtime, for profilers
 
    Output, one line each: "lib PATH" (the library that serves omp_*), then
    per test "sample NAME THREADS INNERREPS OVERHEAD_US" K times, or
@@ -28,6 +44,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <omp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +52,15 @@
 
 #define MAX_THREADS 256
 #define PAD 16				/* Longs per slot: 128 bytes apart.  */
-#define SCHED_ITERS_PER_THREAD 128	/* Iterations of a schedule test.  */
+#define SCHED_MIN_LOOPS 16		/* Loops timed per schedule sample.  */
 
 static int delay_len;
+static int sched_delay_len;
+static int sched_iters = 256;		/* Per thread, in a schedule test.  */
+/* Tests that time each repetition (the schedule tests and their
+   reference) store the median repetition time here, in us.  */
+static double rep_median_us;
+static double *rep_stamps;		/* REPS + 1 time stamps.  */
 static int nthreads;
 static long counts[MAX_THREADS * PAD];	/* Per-thread counters.  */
 static long shared_count;		/* Updated under mutual exclusion.  */
@@ -137,13 +160,44 @@ ref_atomic (int reps)
   }
 }
 
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* The median of the REPS gaps between REP_STAMPS[0 .. REPS].  */
+static double
+median_rep (int reps)
+{
+  for (int j = 0; j < reps; j++)
+    rep_stamps[j] = rep_stamps[j + 1] - rep_stamps[j];
+  qsort (rep_stamps, reps, sizeof rep_stamps[0], cmp_double);
+  return reps % 2 ? rep_stamps[reps / 2]
+		  : (rep_stamps[reps / 2 - 1] + rep_stamps[reps / 2]) / 2;
+}
+
+/* Every thread runs its share of a schedule test's loop sequentially, REPS
+   times, all threads at once (the machine is as busy as in the test); the
+   master times each repetition.  */
 static void
 ref_sched (int reps)
 {
 #pragma omp parallel
-  for (int j = 0; j < reps; j++)
-    for (int i = 0; i < SCHED_ITERS_PER_THREAD; i++)
-      delay (delay_len);
+  {
+#pragma omp barrier
+#pragma omp master
+    rep_stamps[0] = now_us ();
+    for (int j = 0; j < reps; j++)
+      {
+	for (int i = 0; i < sched_iters; i++)
+	  delay (sched_delay_len);
+#pragma omp master
+	rep_stamps[j + 1] = now_us ();
+      }
+  }
+  rep_median_us = median_rep (reps);
 }
 
 /* Tests.  Each returns nonzero when its check failed.  */
@@ -334,52 +388,64 @@ test_reduction (int reps)
   return expect ("wrong reductions", bad, 0);
 }
 
-/* Schedules: REPS loops of SCHED_ITERS_PER_THREAD * nthreads iterations,
-   one delay each, inside one parallel region; the overhead is per loop.  */
+/* Schedules: REPS loops of SCHED_ITERS * nthreads iterations, one delay
+   each, inside one parallel region; the master times each loop (from
+   leaving one loop's closing barrier to leaving the next one's), and the
+   overhead is per loop.  */
 enum sched { STATIC_NOCHUNK, STATIC, DYNAMIC, GUIDED };
 
 static int
 test_sched (int reps, enum sched kind, int chunk)
 {
   reset_counts ();
-  int n = SCHED_ITERS_PER_THREAD * nthreads;
+  int n = sched_iters * nthreads;
 #pragma omp parallel
-  for (int j = 0; j < reps; j++)
-    switch (kind)
+  {
+#pragma omp barrier
+#pragma omp master
+    rep_stamps[0] = now_us ();
+    for (int j = 0; j < reps; j++)
       {
-      case STATIC_NOCHUNK:
+	switch (kind)
+	  {
+	  case STATIC_NOCHUNK:
 #pragma omp for schedule(static)
-	for (int i = 0; i < n; i++)
-	  {
-	    delay (delay_len);
-	    count_me ();
-	  }
-	break;
-      case STATIC:
+	    for (int i = 0; i < n; i++)
+	      {
+		delay (sched_delay_len);
+		count_me ();
+	      }
+	    break;
+	  case STATIC:
 #pragma omp for schedule(static, chunk)
-	for (int i = 0; i < n; i++)
-	  {
-	    delay (delay_len);
-	    count_me ();
-	  }
-	break;
-      case DYNAMIC:
+	    for (int i = 0; i < n; i++)
+	      {
+		delay (sched_delay_len);
+		count_me ();
+	      }
+	    break;
+	  case DYNAMIC:
 #pragma omp for schedule(dynamic, chunk)
-	for (int i = 0; i < n; i++)
-	  {
-	    delay (delay_len);
-	    count_me ();
-	  }
-	break;
-      case GUIDED:
+	    for (int i = 0; i < n; i++)
+	      {
+		delay (sched_delay_len);
+		count_me ();
+	      }
+	    break;
+	  case GUIDED:
 #pragma omp for schedule(guided, chunk)
-	for (int i = 0; i < n; i++)
-	  {
-	    delay (delay_len);
-	    count_me ();
+	    for (int i = 0; i < n; i++)
+	      {
+		delay (sched_delay_len);
+		count_me ();
+	      }
+	    break;
 	  }
-	break;
+#pragma omp master
+	rep_stamps[j + 1] = now_us ();
       }
+  }
+  rep_median_us = median_rep (reps);
   return expect ("iterations", total_counts (), (long) reps * n);
 }
 
@@ -455,6 +521,7 @@ struct test
   const char *name;
   int (*test) (int);
   void (*ref) (int);
+  bool per_rep;			/* Times each repetition (rep_median_us).  */
 };
 
 static const struct test tests[] = {
@@ -468,28 +535,21 @@ static const struct test tests[] = {
   { "ordered", test_ordered, ref_serial },
   { "atomic", test_atomic, ref_atomic },
   { "reduction", test_reduction, ref_serial },
-  { "static", test_static, ref_sched },
-  { "static_1", test_static_1, ref_sched },
-  { "static_8", test_static_8, ref_sched },
-  { "static_64", test_static_64, ref_sched },
-  { "dynamic_1", test_dynamic_1, ref_sched },
-  { "dynamic_8", test_dynamic_8, ref_sched },
-  { "dynamic_64", test_dynamic_64, ref_sched },
-  { "guided_1", test_guided_1, ref_sched },
-  { "guided_8", test_guided_8, ref_sched },
-  { "guided_64", test_guided_64, ref_sched },
+  { "static", test_static, ref_sched, true },
+  { "static_1", test_static_1, ref_sched, true },
+  { "static_8", test_static_8, ref_sched, true },
+  { "static_64", test_static_64, ref_sched, true },
+  { "dynamic_1", test_dynamic_1, ref_sched, true },
+  { "dynamic_8", test_dynamic_8, ref_sched, true },
+  { "dynamic_64", test_dynamic_64, ref_sched, true },
+  { "guided_1", test_guided_1, ref_sched, true },
+  { "guided_8", test_guided_8, ref_sched, true },
+  { "guided_64", test_guided_64, ref_sched, true },
   { "task", test_task, ref_all },
   { "task_master", test_task_master, ref_all },
   { "taskwait", test_taskwait, ref_all },
 };
 #define NTESTS (int) (sizeof tests / sizeof tests[0])
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
 
 static int
 calibrate (double us)
@@ -513,32 +573,108 @@ calibrate (double us)
     }
 }
 
+/* Room for N + 1 time stamps.  */
+static void
+stamps_reserve (int n)
+{
+  static int room;
+  if (n + 1 <= room)
+    return;
+  free (rep_stamps);
+  room = n + 1;
+  rep_stamps = malloc (room * sizeof rep_stamps[0]);
+  if (rep_stamps == NULL)
+    {
+      fprintf (stderr, "ompbench: out of memory\n");
+      exit (2);
+    }
+}
+
 static int
-run_test (const struct test *t, int reps, double target_us)
+median_index (double *v, int n)
+{
+  qsort (v, n, sizeof v[0], cmp_double);
+  return n / 2;
+}
+
+/* A test that times each repetition (the schedules): INNERREPS makes one
+   timed test last TARGET_US, with at least SCHED_MIN_LOOPS repetitions;
+   a sample is the test's median repetition minus the median of the
+   references' median repetitions.  */
+static int
+run_test_per_rep (const struct test *t, int reps, double target_us,
+		  int fixed_inner, double *samples, int *innerp)
+{
+  double refs[1000];
+  int inner = fixed_inner;
+
+  stamps_reserve (1);
+  if (t->test (1))
+    return 1;
+  if (!inner)
+    {
+      t->ref (1);
+      double one = rep_median_us > 1 ? rep_median_us : 1;
+      inner = target_us / one + 1;
+      if (inner < SCHED_MIN_LOOPS)
+	inner = SCHED_MIN_LOOPS;
+      if (inner > (1 << 16))
+	inner = 1 << 16;
+    }
+  stamps_reserve (inner);
+  for (int r = 0; r < reps; r++)
+    {
+      t->ref (inner);
+      refs[r] = rep_median_us;
+    }
+  double ref = refs[median_index (refs, reps)];
+  for (int r = 0; r < reps; r++)
+    {
+      if (t->test (inner))
+	return 1;
+      samples[r] = rep_median_us - ref;
+    }
+  *innerp = inner;
+  return 0;
+}
+
+static int
+run_test (const struct test *t, int reps, double target_us, int fixed_inner)
 {
   int inner = 1;
   double samples[1000];
+
+  if (t->per_rep)
+    {
+      if (run_test_per_rep (t, reps, target_us, fixed_inner, samples,
+			    &inner))
+	goto failed;
+      goto report;
+    }
 
   /* Warm up the team, then grow INNERREPS until one test lasts long
      enough; every run is also checked.  */
   if (t->test (1))
     goto failed;
-  for (;;)
-    {
-      double best = 1e30;
-      for (int k = 0; k < 2; k++)
-	{
-	  double t0 = now_us ();
-	  if (t->test (inner))
-	    goto failed;
-	  double t1 = now_us () - t0;
-	  if (t1 < best)
-	    best = t1;
-	}
-      if (best >= target_us || inner >= (1 << 24))
-	break;
-      inner *= 2;
-    }
+  if (fixed_inner)
+    inner = fixed_inner;
+  else
+    for (;;)
+      {
+	double best = 1e30;
+	for (int k = 0; k < 2; k++)
+	  {
+	    double t0 = now_us ();
+	    if (t->test (inner))
+	      goto failed;
+	    double t1 = now_us () - t0;
+	    if (t1 < best)
+	      best = t1;
+	  }
+	if (best >= target_us || inner >= (1 << 24))
+	  break;
+	inner *= 2;
+      }
 
   double refs[1000];
   for (int r = 0; r < reps; r++)
@@ -547,8 +683,7 @@ run_test (const struct test *t, int reps, double target_us)
       t->ref (inner);
       refs[r] = now_us () - t0;
     }
-  qsort (refs, reps, sizeof refs[0], cmp_double);
-  double ref = refs[reps / 2];
+  double ref = refs[median_index (refs, reps)];
   for (int r = 0; r < reps; r++)
     {
       double t0 = now_us ();
@@ -556,6 +691,7 @@ run_test (const struct test *t, int reps, double target_us)
 	goto failed;
       samples[r] = (now_us () - t0 - ref) / inner;
     }
+report:
   for (int r = 0; r < reps; r++)
     printf ("sample %s %d %d %.4f\n", t->name, nthreads, inner, samples[r]);
   fflush (stdout);
@@ -571,7 +707,8 @@ static void
 usage (void)
 {
   fprintf (stderr, "usage: ompbench --list | --calibrate [US] | "
-	   "[--delay-len N] [--reps K] [--target-us T] [TEST...]\n");
+	   "[--delay-len N] [--sched-delay-len N] [--sched-iters N] [--reps K]\n"
+	   "       [--target-us T] [--inner N] [TEST...]\n");
   exit (2);
 }
 
@@ -581,6 +718,7 @@ main (int argc, char **argv)
   int reps = 5;
   double target_us = 2000;
   int first_test = argc;
+  int fixed_inner = 0;
 
   for (int i = 1; i < argc; i++)
     {
@@ -598,6 +736,12 @@ main (int argc, char **argv)
 	}
       else if (!strcmp (argv[i], "--delay-len") && i + 1 < argc)
 	delay_len = atoi (argv[++i]);
+      else if (!strcmp (argv[i], "--sched-delay-len") && i + 1 < argc)
+	sched_delay_len = atoi (argv[++i]);
+      else if (!strcmp (argv[i], "--sched-iters") && i + 1 < argc)
+	sched_iters = atoi (argv[++i]);
+      else if (!strcmp (argv[i], "--inner") && i + 1 < argc)
+	fixed_inner = atoi (argv[++i]);
       else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
 	reps = atoi (argv[++i]);
       else if (!strcmp (argv[i], "--target-us") && i + 1 < argc)
@@ -610,10 +754,12 @@ main (int argc, char **argv)
 	  break;
 	}
     }
-  if (reps < 1 || reps > 1000)
+  if (reps < 1 || reps > 1000 || sched_iters < 1 || fixed_inner < 0)
     usage ();
   if (delay_len <= 0)
     delay_len = calibrate (0.1);
+  if (sched_delay_len <= 0)
+    sched_delay_len = calibrate (1.0);
 
   /* Which library serves the OpenMP API: the driver checks it.  */
   Dl_info info;
@@ -634,7 +780,7 @@ main (int argc, char **argv)
   int failed = 0;
   if (first_test == argc)
     for (int t = 0; t < NTESTS; t++)
-      failed |= run_test (&tests[t], reps, target_us);
+      failed |= run_test (&tests[t], reps, target_us, fixed_inner);
   else
     for (int i = first_test; i < argc; i++)
       {
@@ -647,7 +793,7 @@ main (int argc, char **argv)
 	    fprintf (stderr, "ompbench: no test '%s' (see --list)\n", argv[i]);
 	    return 2;
 	  }
-	failed |= run_test (&tests[t], reps, target_us);
+	failed |= run_test (&tests[t], reps, target_us, fixed_inner);
       }
   omp_destroy_lock (&lock);
   return failed;

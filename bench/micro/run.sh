@@ -18,6 +18,9 @@
 #   BENCH_ROUNDS   rounds (default 10); each process gives BENCH_REPS samples
 #   BENCH_REPS     samples per process (default 3)
 #   BENCH_TARGET_US  minimum time of one timed test, in us (default 2000)
+#   BENCH_SCHED_ITERS  iterations per thread of a schedule test's loop
+#                  (default 256)
+#   BENCH_SCHED_DELAY_US  the schedule tests' work per iteration (default 1)
 #   BENCH_THREADS  thread counts (default "1 2")
 #   BENCH_TESTS    constructs (default: all, from ompbench --list)
 #   BENCH_TIMEOUT  seconds before one process is killed (default 30)
@@ -31,6 +34,8 @@ result=$3
 rounds=${BENCH_ROUNDS:-10}
 reps=${BENCH_REPS:-3}
 target=${BENCH_TARGET_US:-2000}
+sched_iters=${BENCH_SCHED_ITERS:-256}
+sched_us=${BENCH_SCHED_DELAY_US:-1}
 threads=${BENCH_THREADS:-"1 2"}
 tmo=${BENCH_TIMEOUT:-30}
 libgomp=${LIBGOMP:-/usr/lib/x86_64-linux-gnu/libgomp.so.1}
@@ -87,8 +92,9 @@ fi
 
 # One delay length for every run: calibrated once, here.
 delay_len=$(LD_LIBRARY_PATH=$out/rt-libgomp "$bin" --calibrate 0.1)
-echo "run.sh: delay length $delay_len (0.1 us); $rounds rounds x $reps samples;" \
-  "runtimes:$runtimes; threads: $threads" >&2
+sched_len=$(LD_LIBRARY_PATH=$out/rt-libgomp "$bin" --calibrate "$sched_us")
+echo "run.sh: delay length $delay_len (0.1 us), schedules $sched_len ($sched_us us);" \
+  "$rounds rounds x $reps samples; runtimes:$runtimes; threads: $threads" >&2
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
@@ -103,7 +109,9 @@ while [ $r -lt "$rounds" ]; do
 	grep -q "^$rt $t $n " "$fails" && continue
 	d=$(rtdir $rt)
 	o=$(OMP_NUM_THREADS=$n LD_LIBRARY_PATH=$d timeout -k 2 "$tmo" "$bin" \
-	      --delay-len "$delay_len" --reps "$reps" --target-us "$target" "$t" 2>"$out/stderr")
+	      --delay-len "$delay_len" --sched-delay-len "$sched_len" \
+	      --sched-iters "$sched_iters" --reps "$reps" --target-us "$target" \
+	      "$t" 2>"$out/stderr")
 	status=$?
 	echo "$o" | awk -v rt=$rt '$1 == "sample" { print rt, $2, $3, $5 }' >> "$raw"
 	reason=$(echo "$o" | sed -n 's/^fail [^ ]* //p' | head -1)
@@ -161,8 +169,16 @@ elapsed=$(( $(date +%s) - start ))
   echo
   echo "Cells: median overhead in µs, and the interquartile range in brackets; † marks"
   echo "a cell whose interquartile range is wider than its median (noise dominates)."
-  echo "Schedules (\`static\`, \`dynamic_8\` = \`schedule(dynamic, 8)\` ...): overhead of"
-  echo "one loop of 128 iterations per thread. Tasks: per task — \`task\`: every thread"
+  echo "Schedules (\`static\`, \`dynamic_8\` = \`schedule(dynamic, 8)\` ...), as EPCC's"
+  echo "schedbench: overhead of one loop of $sched_iters iterations per thread, each"
+  echo "iteration a delay of $sched_len iterations (≈$sched_us µs), against the same"
+  echo "$sched_iters delays run sequentially by every thread at once. What it holds: the"
+  echo "schedule's chunk fetches (none for static: GCC expands it inline), the"
+  echo "threads' imbalance at the loop's end and the loop's closing barrier. The master"
+  echo "times every loop on its own (≥ 16 loops, INNERREPS from the target time): a"
+  echo "sample is the median loop minus the median reference repetition, so that a"
+  echo "few loops that other work on the machine interrupted do not decide it."
+  echo "Tasks: per task — \`task\`: every thread"
   echo "creates tasks; \`task_master\`: one thread creates them all; \`taskwait\`: every"
   echo "thread creates one task and waits for it. Ratios are of medians, each floored at"
   echo "0.01 µs (the resolution of the method) so that near-zero overheads give no"
@@ -187,6 +203,7 @@ elapsed=$(( $(date +%s) - start ))
   echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | tr '\n' ' ')make bench   # $elapsed s"
   echo "# = $here/run.sh $build $out $result"
   echo "#   BENCH_ROUNDS=$rounds BENCH_REPS=$reps BENCH_TARGET_US=$target BENCH_THREADS=\"$threads\""
+  echo "#   BENCH_SCHED_ITERS=$sched_iters BENCH_SCHED_DELAY_US=$sched_us"
   echo '```'
 } > "$result"
 rm -f "$result.tmp"
