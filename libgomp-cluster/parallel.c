@@ -71,11 +71,11 @@ gomp_icv_equal (const struct gomp_task_icv *a, const struct gomp_task_icv *b)
    on this rank, spans the nodes (cluster.h): on rank 0, with at least a
    thread per node, with its data where every node reaches it (not on the
    stack of a thread the program created itself, nor in an explicit
-   task's private copy), and while no other region spans them (one
-   started by another thread of the program, or the region around a
-   target construct whose own regions are top-level again): the other
-   nodes run one region at a time.  A true answer claims the nodes until
-   gomp_region_spans_end.  */
+   task's private copy), not inside a target region met by a thread of
+   a team (target.c: its data may be an explicit task's private copy),
+   and while no other region spans them (one started by another thread
+   of the program): the other nodes run one region at a time.  A true
+   answer claims the nodes until gomp_region_spans_end.  */
 static int gomp_spanning_busy;
 
 static bool
@@ -84,6 +84,7 @@ gomp_region_spans (void *data, unsigned n)
   int idle = 0;
   return gomp_cluster->rank == 0 && n >= (unsigned) gomp_cluster->nodes
 	 && (data == NULL || gomp_cluster->shared (data))
+	 && !gomp_target_in_node
 	 && __atomic_compare_exchange_n (&gomp_spanning_busy, &idle, 1, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }

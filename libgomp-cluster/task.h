@@ -227,6 +227,11 @@ extern __thread uintptr_t gomp_thread_def_allocator
    thread (host fallback).  */
 extern void gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
 				  unsigned thread_limit);
+/* target.c: true while the calling thread runs a target region met
+   inside a team (or inside such a region): its parallel regions stay in
+   the node (parallel.c), as their data may be private to it.  */
+extern __thread bool gomp_target_in_node
+  __attribute__ ((tls_model ("initial-exec")));
 
 /* taskdep.c (with the team's task lock held).  */
 extern size_t gomp_depend_count (void **depend);
