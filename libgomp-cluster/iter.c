@@ -147,7 +147,101 @@ gomp_iter_ordered_ticket (struct gomp_thread *thr, struct gomp_work_share *ws,
     thr->ts.ordered_ticket = ws->ordered_tickets++;
 }
 
-/* Dynamic: chunks in order of request.  */
+/* Nonmonotonic dynamic loops on one node (OpenMP 5.1 section 2.11.4 lets
+   their chunks go to the threads in any order).  The loop's NCHUNKS chunks
+   are split into one contiguous block per local thread.  A thread takes
+   its chunks from the bottom of its own block by compare-and-swap on a
+   cache line that no other thread writes while the owner has work; a
+   thread whose block is empty steals the upper half of the fullest other
+   block, runs its first chunk and makes the rest its own block.  A block
+   is always a contiguous part of one initial block, and blocks never
+   merge, so a packed value cannot name the same chunks twice: a
+   compare-and-swap that succeeds on a stale read hands out chunks that
+   really are there.  */
+
+static inline unsigned long long
+gomp_steal_pack (unsigned long lo, unsigned long hi)
+{
+  return lo | (unsigned long long) hi << 32;
+}
+
+void
+gomp_iter_steal_init (struct gomp_work_share *ws, unsigned long chunk,
+		      unsigned nthreads)
+{
+  unsigned long n = gomp_iter_count (ws->next, ws->end, ws->incr);
+  unsigned long nchunks = n / chunk + (n % chunk != 0);
+  if (nchunks >= 0xffffffffUL)
+    return;
+  for (unsigned i = 0; i < nthreads; i++)
+    ws->blocks[i].range = gomp_steal_pack (nchunks * i / nthreads,
+					   nchunks * (i + 1) / nthreads);
+  ws->nchunks = nchunks;
+  ws->steal = true;
+}
+
+/* Chunk C of a work-stealing loop (WS->CHUNK is the step of a chunk).  */
+static inline bool
+gomp_steal_chunk (struct gomp_work_share *ws, unsigned long c, long *istart,
+		  long *iend)
+{
+  *istart = ws->next + (long) (c * (unsigned long) ws->chunk);
+  *iend = c + 1 == ws->nchunks ? ws->end : *istart + ws->chunk;
+  return true;
+}
+
+static bool
+gomp_iter_steal_next (struct gomp_thread *thr, struct gomp_work_share *ws,
+		      long *istart, long *iend)
+{
+  struct gomp_team *team = thr->ts.team;
+  unsigned nthreads = team->local_nthreads;
+  unsigned me = thr->ts.team_id - team->base;
+  struct gomp_steal_block *own = &ws->blocks[me];
+  unsigned long long v = __atomic_load_n (&own->range, __ATOMIC_RELAXED);
+
+  while ((unsigned) v < (v >> 32))
+    if (__atomic_compare_exchange_n (&own->range, &v,
+				     gomp_steal_pack ((unsigned) v + 1,
+						      v >> 32),
+				     false, __ATOMIC_RELAXED,
+				     __ATOMIC_RELAXED))
+      return gomp_steal_chunk (ws, (unsigned) v, istart, iend);
+
+  for (;;)
+    {
+      struct gomp_steal_block *victim = NULL;
+      unsigned long most = 0;
+      for (unsigned k = 1; k < nthreads; k++)
+	{
+	  unsigned j = me + k < nthreads ? me + k : me + k - nthreads;
+	  unsigned long long x = __atomic_load_n (&ws->blocks[j].range,
+						  __ATOMIC_RELAXED);
+	  unsigned long left = (x >> 32) - (unsigned) x;
+	  if (left > most)
+	    {
+	      most = left;
+	      victim = &ws->blocks[j];
+	      v = x;
+	    }
+	}
+      if (victim == NULL)
+	return false;
+      unsigned long hi = v >> 32, first = hi - (most + 1) / 2;
+      if (__atomic_compare_exchange_n (&victim->range, &v,
+				       gomp_steal_pack ((unsigned) v, first),
+				       false, __ATOMIC_RELAXED,
+				       __ATOMIC_RELAXED))
+	{
+	  if (first + 1 < hi)
+	    __atomic_store_n (&own->range, gomp_steal_pack (first + 1, hi),
+			      __ATOMIC_RELAXED);
+	  return gomp_steal_chunk (ws, first, istart, iend);
+	}
+    }
+}
+
+/* Dynamic: chunks in order of request (or, nonmonotonic, stolen).  */
 bool
 gomp_iter_dynamic_next (long *istart, long *iend)
 {
@@ -155,6 +249,8 @@ gomp_iter_dynamic_next (long *istart, long *iend)
   struct gomp_work_share *ws = thr->ts.work_share;
   long start, end = ws->end, incr = ws->incr;
 
+  if (ws->steal)
+    return gomp_iter_steal_next (thr, ws, istart, iend);
   if (GOMP_LIKELY (ws->atomic_next))
     {
       start = __atomic_fetch_add (&ws->next, ws->chunk, __ATOMIC_RELAXED);

@@ -96,6 +96,9 @@ enum gomp_schedule_type
   GFS_DYNAMIC,
   GFS_GUIDED,
   GFS_AUTO,
+  /* loop.c's own flag for gomp_loop_init: the loop was declared
+     nonmonotonic, its chunks may go to any thread in any order.  */
+  GFS_NONMONOTONIC = 0x40000000U,
   GFS_MONOTONIC = 0x80000000U
 };
 
@@ -192,6 +195,16 @@ extern void gomp_team_barrier_wake (struct gomp_team *team);
 /* work.c: the work-share queue.  A ring of GOMP_WS_RING constructs lets
    threads run ahead through nowait constructs.  */
 #define GOMP_WS_RING 8
+
+/* iter.c: one local thread's block of a nonmonotonic dynamic loop's
+   chunks, [lo, hi) packed as lo | hi << 32, alone on its cache line: its
+   thread takes chunks from the bottom with no other thread writing the
+   line, the others steal from the top once their own block is empty.  */
+struct gomp_steal_block
+{
+  unsigned long long range;
+} __attribute__ ((aligned (64)));
+
 struct gomp_work_share
 {
   /* Sequence number + 1 of the construct using the slot, and of the
@@ -204,6 +217,7 @@ struct gomp_work_share
   bool ull;				/* unsigned long long loop */
   bool up;				/* ull loop counting upwards */
   bool atomic_next;			/* NEXT may be advanced by fetch-add */
+  bool steal;				/* chunks from BLOCKS (iter.c) */
   bool ordered;
   bool spans;				/* loop shared across nodes */
   union
@@ -211,6 +225,11 @@ struct gomp_work_share
     struct { long end, incr, chunk; };
     struct { unsigned long long end_ull, incr_ull, chunk_ull; };
   };
+  /* STEAL: the loop's chunks (the last one may be short), and one block
+     of them per local thread (team.c gives every slot of the ring room
+     for the team's capacity).  */
+  unsigned long nchunks;
+  struct gomp_steal_block *blocks;
   /* Cluster loops: this node's current range from loop_next.  */
   long node_next, node_end;
   /* ordered: the ticket (chunk order) allowed into the ordered region,
@@ -420,6 +439,12 @@ extern bool gomp_iter_ull_dynamic_next (unsigned long long *istart,
 					unsigned long long *iend);
 extern bool gomp_iter_ull_guided_next (unsigned long long *istart,
 				       unsigned long long *iend);
+/* iter.c: makes WS, a dynamic loop set up for fetch-add (atomic_next,
+   CHUNK iterations a chunk) in a team of NTHREADS local threads, a
+   work-stealing one (STEAL) when its chunks can be counted in 32 bits;
+   called by the initialising thread.  */
+extern void gomp_iter_steal_init (struct gomp_work_share *ws,
+				  unsigned long chunk, unsigned nthreads);
 /* iter.c: a node's next range of a loop shared across nodes (from
    gomp_cluster->loop_next), with the work share's lock held.  */
 extern bool gomp_iter_node_take (struct gomp_work_share *ws, long start,

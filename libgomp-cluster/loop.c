@@ -12,9 +12,12 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
 		enum gomp_schedule_type sched, long chunk, bool ordered)
 {
   struct gomp_team *team = gomp_thread ()->ts.team;
+  bool nonmonotonic = (sched & GFS_NONMONOTONIC) != 0;
 
+  sched &= ~GFS_NONMONOTONIC;
   ws->sched = sched;
   ws->ull = false;
+  ws->steal = false;
   ws->ordered = ordered;
   ws->next = start;
   /* A loop with no iterations has NEXT == END.  */
@@ -46,8 +49,13 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
 	  && !__builtin_mul_overflow (nthreads + 1, step, &room)
 	  && !__builtin_add_overflow (ws->end, room, &room))
 	{
+	  unsigned long chunk_iters = ws->chunk;
 	  ws->chunk = step;
 	  ws->atomic_next = true;
+	  /* Chunks in any order: per-thread blocks instead of one counter
+	     every thread writes.  */
+	  if (nonmonotonic && nthreads > 1)
+	    gomp_iter_steal_init (ws, chunk_iters, nthreads);
 	}
     }
 }
@@ -139,7 +147,8 @@ GOMP_EXPORT bool
 GOMP_loop_nonmonotonic_dynamic_start (long start, long end, long incr,
 				      long chunk, long *istart, long *iend)
 {
-  return GOMP_loop_dynamic_start (start, end, incr, chunk, istart, iend);
+  return gomp_loop_begin (start, end, incr, GFS_DYNAMIC | GFS_NONMONOTONIC,
+			  chunk, false, istart, iend);
 }
 
 GOMP_EXPORT bool
@@ -209,6 +218,8 @@ gomp_loop_start_common (long start, long end, long incr, long sched,
   enum gomp_schedule_type s = sched & ~GFS_MONOTONIC;
   if (s == GFS_RUNTIME || s == GFS_AUTO)
     s = gomp_runtime_sched (&chunk);
+  else if (s == GFS_DYNAMIC && !(sched & GFS_MONOTONIC))
+    s |= GFS_NONMONOTONIC;
   thr->ts.static_trip = 0;
   thr->ts.ordered_ticket = GOMP_NO_TICKET;
   bool first = gomp_work_share_start ();
@@ -404,8 +415,8 @@ GOMP_parallel_loop_nonmonotonic_dynamic (void (*fn) (void *), void *data,
 					 long end, long incr, long chunk,
 					 unsigned flags)
 {
-  GOMP_parallel_loop_dynamic (fn, data, num_threads, start, end, incr, chunk,
-			      flags);
+  gomp_parallel_loop_sched (fn, data, num_threads, start, end, incr,
+			    GFS_DYNAMIC | GFS_NONMONOTONIC, chunk, flags);
 }
 
 GOMP_EXPORT void

@@ -21,6 +21,7 @@ gomp_loop_ull_init (struct gomp_work_share *ws, bool up, gomp_ull start,
 
   ws->sched = sched;
   ws->ull = true;
+  ws->steal = false;
   ws->up = up;
   ws->ordered = ordered;
   ws->next_ull = start;

@@ -159,16 +159,23 @@ gomp_get_pool (struct gomp_thread *thr, unsigned level)
   return pool;
 }
 
+/* A team object for up to CAPACITY local threads; after their pointers,
+   every work-share slot's blocks of a work-stealing loop (iter.c).  */
 static struct gomp_team *
 gomp_new_team (unsigned capacity)
 {
-  size_t size = sizeof (struct gomp_team)
-		+ capacity * sizeof (struct gomp_thread *);
+  size_t blocks = (sizeof (struct gomp_team)
+		   + capacity * sizeof (struct gomp_thread *) + 63) & ~63ul;
+  size_t size = blocks + (size_t) GOMP_WS_RING * capacity
+			 * sizeof (struct gomp_steal_block);
   struct gomp_team *team;
   if (posix_memalign ((void **) &team, 64, size))
     gomp_fatal ("out of memory allocating a team of %u threads", capacity);
   memset (team, 0, size);
   team->capacity = capacity;
+  for (unsigned i = 0; i < GOMP_WS_RING; i++)
+    team->ws[i].blocks = (struct gomp_steal_block *) ((char *) team + blocks)
+			 + (size_t) i * capacity;
   return team;
 }
 
