@@ -16,9 +16,11 @@
    adds (one fetch of the loop counter per chunk, the imbalance at the end,
    the closing barrier) is measured against the same work run sequentially
    by each thread.  Such a loop lasts hundreds of microseconds, long enough
-   for the master to time every loop on its own: a sample is the median loop
-   time minus the median time of the sequential work, so that the loops the
-   machine's other work interrupted do not decide the result.
+   for the master to time every loop on its own, and right after it the
+   reference (every thread runs its SCHED_ITERS delays alone, at once): a
+   sample is the median over the loops of (loop - its reference), so that
+   neither the loops the machine's other work interrupted nor the drift of
+   a virtual processor's speed over milliseconds decide the result.
 
    The binary is built with plain `gcc -fopenmp` and run unchanged on any
    runtime that serves GCC's ABI (ours, GCC's libgomp, LLVM's libomp) by
@@ -57,10 +59,12 @@
 static int delay_len;
 static int sched_delay_len;
 static int sched_iters = 256;		/* Per thread, in a schedule test.  */
-/* Tests that time each repetition (the schedule tests and their
-   reference) store the median repetition time here, in us.  */
-static double rep_median_us;
-static double *rep_stamps;		/* REPS + 1 time stamps.  */
+/* Tests that time each repetition (the schedule tests) store here the
+   median over the repetitions of (repetition - its reference), in us, and
+   the median reference.  */
+static double rep_median_us, rep_ref_us;
+static double *rep_diff, *rep_ref;	/* Per repetition.  */
+static double *rep_thread_ref;		/* Per repetition and thread.  */
 static int nthreads;
 static long counts[MAX_THREADS * PAD];	/* Per-thread counters.  */
 static long shared_count;		/* Updated under mutual exclusion.  */
@@ -167,37 +171,24 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* The median of the REPS gaps between REP_STAMPS[0 .. REPS].  */
+/* The median of the N values at V (reordered).  */
 static double
-median_rep (int reps)
+median_of (double *v, int n)
 {
-  for (int j = 0; j < reps; j++)
-    rep_stamps[j] = rep_stamps[j + 1] - rep_stamps[j];
-  qsort (rep_stamps, reps, sizeof rep_stamps[0], cmp_double);
-  return reps % 2 ? rep_stamps[reps / 2]
-		  : (rep_stamps[reps / 2 - 1] + rep_stamps[reps / 2]) / 2;
+  qsort (v, n, sizeof v[0], cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Every thread runs its share of a schedule test's loop sequentially, REPS
-   times, all threads at once (the machine is as busy as in the test); the
-   master times each repetition.  */
-static void
-ref_sched (int reps)
+/* The reference of a schedule test's repetition, inside its parallel
+   region: every thread runs its share of the loop sequentially, all at
+   once (the machine is as busy as in the loop), and returns its time.  */
+static double
+sched_reference (void)
 {
-#pragma omp parallel
-  {
-#pragma omp barrier
-#pragma omp master
-    rep_stamps[0] = now_us ();
-    for (int j = 0; j < reps; j++)
-      {
-	for (int i = 0; i < sched_iters; i++)
-	  delay (sched_delay_len);
-#pragma omp master
-	rep_stamps[j + 1] = now_us ();
-      }
-  }
-  rep_median_us = median_rep (reps);
+  double t0 = now_us ();
+  for (int i = 0; i < sched_iters; i++)
+    delay (sched_delay_len);
+  return now_us () - t0;
 }
 
 /* Tests.  Each returns nonzero when its check failed.  */
@@ -389,8 +380,11 @@ test_reduction (int reps)
 }
 
 /* Schedules: REPS loops of SCHED_ITERS * nthreads iterations, one delay
-   each, inside one parallel region; the master times each loop (from
-   leaving one loop's closing barrier to leaving the next one's), and the
+   each, inside one parallel region.  The master times each loop (from
+   leaving the barrier before it to leaving its closing barrier); then
+   every thread times its reference.  The loop's reference is the mean of
+   the threads' times (the work spread perfectly evenly: what a static
+   schedule loses when one processor runs slower counts as overhead); the
    overhead is per loop.  */
 enum sched { STATIC_NOCHUNK, STATIC, DYNAMIC, GUIDED };
 
@@ -400,52 +394,63 @@ test_sched (int reps, enum sched kind, int chunk)
   reset_counts ();
   int n = sched_iters * nthreads;
 #pragma omp parallel
-  {
+  for (int j = 0; j < reps; j++)
+    {
+      double t0 = 0;
+      /* Everyone has finished the previous reference.  */
 #pragma omp barrier
 #pragma omp master
-    rep_stamps[0] = now_us ();
-    for (int j = 0; j < reps; j++)
-      {
-	switch (kind)
-	  {
-	  case STATIC_NOCHUNK:
+      t0 = now_us ();
+      switch (kind)
+	{
+	case STATIC_NOCHUNK:
 #pragma omp for schedule(static)
-	    for (int i = 0; i < n; i++)
-	      {
-		delay (sched_delay_len);
-		count_me ();
-	      }
-	    break;
-	  case STATIC:
+	  for (int i = 0; i < n; i++)
+	    {
+	      delay (sched_delay_len);
+	      count_me ();
+	    }
+	  break;
+	case STATIC:
 #pragma omp for schedule(static, chunk)
-	    for (int i = 0; i < n; i++)
-	      {
-		delay (sched_delay_len);
-		count_me ();
-	      }
-	    break;
-	  case DYNAMIC:
+	  for (int i = 0; i < n; i++)
+	    {
+	      delay (sched_delay_len);
+	      count_me ();
+	    }
+	  break;
+	case DYNAMIC:
 #pragma omp for schedule(dynamic, chunk)
-	    for (int i = 0; i < n; i++)
-	      {
-		delay (sched_delay_len);
-		count_me ();
-	      }
-	    break;
-	  case GUIDED:
+	  for (int i = 0; i < n; i++)
+	    {
+	      delay (sched_delay_len);
+	      count_me ();
+	    }
+	  break;
+	case GUIDED:
 #pragma omp for schedule(guided, chunk)
-	    for (int i = 0; i < n; i++)
-	      {
-		delay (sched_delay_len);
-		count_me ();
-	      }
-	    break;
-	  }
+	  for (int i = 0; i < n; i++)
+	    {
+	      delay (sched_delay_len);
+	      count_me ();
+	    }
+	  break;
+	}
 #pragma omp master
-	rep_stamps[j + 1] = now_us ();
-      }
-  }
-  rep_median_us = median_rep (reps);
+      rep_diff[j] = now_us () - t0;
+      rep_thread_ref[(long) j * nthreads + omp_get_thread_num ()]
+	= sched_reference ();
+    }
+  for (int j = 0; j < reps; j++)
+    {
+      double sum = 0;
+      for (int i = 0; i < nthreads; i++)
+	sum += rep_thread_ref[(long) j * nthreads + i];
+      rep_ref[j] = sum / nthreads;
+      rep_diff[j] -= rep_ref[j];
+    }
+  rep_median_us = median_of (rep_diff, reps);
+  rep_ref_us = median_of (rep_ref, reps);
   return expect ("iterations", total_counts (), (long) reps * n);
 }
 
@@ -521,7 +526,9 @@ struct test
   const char *name;
   int (*test) (int);
   void (*ref) (int);
-  bool per_rep;			/* Times each repetition (rep_median_us).  */
+  /* Times each repetition against its own reference (rep_median_us);
+     REF is then NULL.  */
+  bool per_rep;
 };
 
 static const struct test tests[] = {
@@ -535,16 +542,16 @@ static const struct test tests[] = {
   { "ordered", test_ordered, ref_serial },
   { "atomic", test_atomic, ref_atomic },
   { "reduction", test_reduction, ref_serial },
-  { "static", test_static, ref_sched, true },
-  { "static_1", test_static_1, ref_sched, true },
-  { "static_8", test_static_8, ref_sched, true },
-  { "static_64", test_static_64, ref_sched, true },
-  { "dynamic_1", test_dynamic_1, ref_sched, true },
-  { "dynamic_8", test_dynamic_8, ref_sched, true },
-  { "dynamic_64", test_dynamic_64, ref_sched, true },
-  { "guided_1", test_guided_1, ref_sched, true },
-  { "guided_8", test_guided_8, ref_sched, true },
-  { "guided_64", test_guided_64, ref_sched, true },
+  { "static", test_static, NULL, true },
+  { "static_1", test_static_1, NULL, true },
+  { "static_8", test_static_8, NULL, true },
+  { "static_64", test_static_64, NULL, true },
+  { "dynamic_1", test_dynamic_1, NULL, true },
+  { "dynamic_8", test_dynamic_8, NULL, true },
+  { "dynamic_64", test_dynamic_64, NULL, true },
+  { "guided_1", test_guided_1, NULL, true },
+  { "guided_8", test_guided_8, NULL, true },
+  { "guided_64", test_guided_64, NULL, true },
   { "task", test_task, ref_all },
   { "task_master", test_task_master, ref_all },
   { "taskwait", test_taskwait, ref_all },
@@ -573,17 +580,22 @@ calibrate (double us)
     }
 }
 
-/* Room for N + 1 time stamps.  */
+/* Room for N repetitions' times.  */
 static void
-stamps_reserve (int n)
+reps_reserve (int n)
 {
   static int room;
-  if (n + 1 <= room)
+  if (n <= room)
     return;
-  free (rep_stamps);
-  room = n + 1;
-  rep_stamps = malloc (room * sizeof rep_stamps[0]);
-  if (rep_stamps == NULL)
+  free (rep_diff);
+  free (rep_ref);
+  free (rep_thread_ref);
+  room = n;
+  rep_diff = malloc (room * sizeof rep_diff[0]);
+  rep_ref = malloc (room * sizeof rep_ref[0]);
+  rep_thread_ref = malloc ((size_t) room * nthreads
+			   * sizeof rep_thread_ref[0]);
+  if (rep_diff == NULL || rep_ref == NULL || rep_thread_ref == NULL)
     {
       fprintf (stderr, "ompbench: out of memory\n");
       exit (2);
@@ -597,42 +609,35 @@ median_index (double *v, int n)
   return n / 2;
 }
 
-/* A test that times each repetition (the schedules): INNERREPS makes one
-   timed test last TARGET_US, with at least SCHED_MIN_LOOPS repetitions;
-   a sample is the test's median repetition minus the median of the
-   references' median repetitions.  */
+/* A test that times each repetition against its own reference (the
+   schedules): INNERREPS makes one timed test last TARGET_US, with at least
+   SCHED_MIN_LOOPS repetitions; a sample is the median over the
+   repetitions of (repetition - its reference).  */
 static int
 run_test_per_rep (const struct test *t, int reps, double target_us,
 		  int fixed_inner, double *samples, int *innerp)
 {
-  double refs[1000];
   int inner = fixed_inner;
 
-  stamps_reserve (1);
+  reps_reserve (1);
   if (t->test (1))
     return 1;
   if (!inner)
     {
-      t->ref (1);
-      double one = rep_median_us > 1 ? rep_median_us : 1;
+      /* A repetition is the loop and its reference.  */
+      double one = 2 * rep_ref_us > 1 ? 2 * rep_ref_us : 1;
       inner = target_us / one + 1;
       if (inner < SCHED_MIN_LOOPS)
 	inner = SCHED_MIN_LOOPS;
       if (inner > (1 << 16))
 	inner = 1 << 16;
     }
-  stamps_reserve (inner);
-  for (int r = 0; r < reps; r++)
-    {
-      t->ref (inner);
-      refs[r] = rep_median_us;
-    }
-  double ref = refs[median_index (refs, reps)];
+  reps_reserve (inner);
   for (int r = 0; r < reps; r++)
     {
       if (t->test (inner))
 	return 1;
-      samples[r] = rep_median_us - ref;
+      samples[r] = rep_median_us;
     }
   *innerp = inner;
   return 0;
