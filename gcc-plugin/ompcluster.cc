@@ -71,6 +71,11 @@
    GIMPLE rewrites in a pass placed before the first "ssa" pass, which sees
    main and every outlined *._omp_fn.N at every optimisation level, and runs
    before GCC fuses atomics into .ATOMIC_BIT_TEST_AND_SET and the like.
+   Loops GCC parallelizes itself (-ftree-parallelize-loops) are outlined
+   into FN._loopfn.N, and their reductions' merges made atomics, only in
+   the loop optimizer, long after that pass: a second GIMPLE pass at the
+   start of all_passes, where those new functions begin, rewrites their
+   atomics (rewrite 4, in SSA form; see ompc_rewrite_loopfn).
 
    Options (-fplugin-arg-ompcluster-NAME):
      verbose      report per translation unit what moved and was rewritten
@@ -131,7 +136,7 @@ static struct
   unsigned vars, weak, kept;
   unsigned HOST_WIDE_INT data_bytes, zero_bytes;
   bool main_renamed;
-  unsigned heap_calls, heap_addrs, atomics, flushes, tls_copies;
+  unsigned heap_calls, heap_addrs, atomics, loop_atomics, flushes, tls_copies;
   unsigned gfortran_results, gfortran_io;
 } ompc_stats;
 
@@ -461,6 +466,17 @@ ompc_rewrite_sync (gimple_stmt_iterator *gsi, tree fn)
   return false;
 }
 
+/* A temporary holding a value: a new SSA name in a function in SSA form
+   (the loops GCC parallelizes, ompc_rewrite_loopfn), a variable before
+   (the first pass).  */
+static tree
+ompc_tmp (tree type, const char *name)
+{
+  if (gimple_in_ssa_p (cfun))
+    return make_temp_ssa_name (type, NULL, name);
+  return create_tmp_var (type, name);
+}
+
 /* Lowers the internal call
      LHS = .ATOMIC_COMPARE_EXCHANGE (ADDR, E, D, SIZE | WEAK << 8, MO, FMO)
    (LHS complex: the old value and the success flag) at GSI into a call of
@@ -489,7 +505,7 @@ ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
   tree bool_arg = TREE_VALUE (TREE_CHAIN (TREE_CHAIN (TREE_CHAIN
 					(TYPE_ARG_TYPES (fntype)))));
   tree lhs = gimple_call_lhs (call);
-  tree ok = lhs ? create_tmp_var (TREE_TYPE (fntype), "ompc_ok") : NULL_TREE;
+  tree ok = lhs ? ompc_tmp (TREE_TYPE (fntype), "ompc_ok") : NULL_TREE;
   gcall *c = gimple_build_call (fn, 6, gimple_call_arg (call, 0),
 				build_fold_addr_expr (expected),
 				gimple_call_arg (call, 2),
@@ -508,7 +524,7 @@ ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
   /* LHS = COMPLEX_EXPR <(T) EXPECTED, (T) OK>, each part first loaded or
      converted into a register of its own.  */
   tree etype = TREE_TYPE (TREE_TYPE (lhs));
-  tree loaded = create_tmp_var (TREE_TYPE (expected), "ompc_loaded");
+  tree loaded = ompc_tmp (TREE_TYPE (expected), "ompc_loaded");
   g = gimple_build_assign (loaded, expected);
   gimple_set_location (g, loc);
   gsi_insert_before (gsi, g, GSI_SAME_STMT);
@@ -516,7 +532,7 @@ ompc_lower_ifn_cas (gimple_stmt_iterator *gsi)
   for (tree &part : parts)
     if (!useless_type_conversion_p (etype, TREE_TYPE (part)))
       {
-	tree conv = create_tmp_var (etype, "ompc_conv");
+	tree conv = ompc_tmp (etype, "ompc_conv");
 	g = gimple_build_assign (conv, NOP_EXPR, part);
 	gimple_set_location (g, loc);
 	gsi_insert_before (gsi, g, GSI_SAME_STMT);
@@ -568,7 +584,12 @@ ompc_rewrite_atomic (gimple_stmt_iterator *gsi)
     }
   tree fn = gimple_call_fndecl (stmt);
   if (!ompc_rewrite_sync (gsi, fn))
-    gimple_call_set_fndecl (as_a<gcall *> (stmt), ompc_atomic_replacement (fn));
+    {
+      gimple_call_set_fndecl (as_a<gcall *> (stmt),
+			      ompc_atomic_replacement (fn));
+      if (gimple_in_ssa_p (cfun))
+	update_stmt (stmt);
+    }
 }
 
 /* The runtime's ompc_cluster_slot: the address of its cluster pointer,
@@ -606,16 +627,30 @@ ompc_guard_atomic (gimple *stmt)
   edge e_native = split_block (cond_bb,
 			       gsi_end_p (gsi) ? NULL : gsi_stmt (gsi));
   basic_block native_bb = e_native->dest;
-  basic_block join_bb = split_block (native_bb, stmt)->dest;
+  edge e_join_native = split_block (native_bb, stmt);
+  basic_block join_bb = e_join_native->dest;
   basic_block cluster_bb = create_empty_bb (native_bb);
   if (current_loops)
     add_bb_to_loop (cluster_bb, native_bb->loop_father);
-  make_edge (cluster_bb, join_bb, EDGE_FALLTHRU);
+  edge e_join_cluster = make_edge (cluster_bb, join_bb, EDGE_FALLTHRU);
+  bool ssa = gimple_in_ssa_p (cfun);
 
   /* The gimplifier's temporaries are SSA names already: both paths set a
-     variable instead, copied into the SSA name where they join.  */
+     variable instead, copied into the SSA name where they join.  In SSA
+     form each path sets a name of its own, and a PHI joins them.  */
   tree lhs = gimple_call_lhs (stmt);
-  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+  tree cluster_lhs = NULL_TREE;
+  if (lhs && TREE_CODE (lhs) == SSA_NAME && ssa)
+    {
+      tree native_lhs = copy_ssa_name (lhs);
+      cluster_lhs = copy_ssa_name (lhs);
+      gimple_call_set_lhs (stmt, native_lhs);
+      update_stmt (stmt);
+      gphi *phi = create_phi_node (lhs, join_bb);
+      add_phi_arg (phi, native_lhs, e_join_native, loc);
+      add_phi_arg (phi, cluster_lhs, e_join_cluster, loc);
+    }
+  else if (lhs && TREE_CODE (lhs) == SSA_NAME)
     {
       tree var = create_tmp_var (TREE_TYPE (lhs), "ompc_result");
       gimple_call_set_lhs (stmt, var);
@@ -625,13 +660,24 @@ ompc_guard_atomic (gimple *stmt)
       gsi_insert_before (&jgsi, g, GSI_SAME_STMT);
     }
 
+  gimple *copy = gimple_copy (stmt);
+  if (ssa)
+    {
+      /* A new statement: its lhs and virtual operands are its own (the
+	 pass has the virtual ones renamed).  */
+      gimple_call_set_lhs (copy, cluster_lhs);
+      if (gimple_vdef (copy))
+	gimple_set_vdef (copy, gimple_vop (cfun));
+      if (gimple_vuse (copy))
+	gimple_set_vuse (copy, gimple_vop (cfun));
+    }
   gimple_stmt_iterator cgsi = gsi_start_bb (cluster_bb);
-  gsi_insert_after (&cgsi, gimple_copy (stmt), GSI_NEW_STMT);
+  gsi_insert_after (&cgsi, copy, GSI_NEW_STMT);
   ompc_rewrite_atomic (&cgsi);
 
   tree slot = ompc_cluster_slot ();
-  tree addr = create_tmp_var (TREE_TYPE (slot), "ompc_slot");
-  tree ops = create_tmp_var (ptr_type_node, "ompc_cluster");
+  tree addr = ompc_tmp (TREE_TYPE (slot), "ompc_slot");
+  tree ops = ompc_tmp (ptr_type_node, "ompc_cluster");
   gimple_seq seq = NULL;
   gimple *g = gimple_build_assign (addr, slot);
   gimple_set_location (g, loc);
@@ -651,6 +697,33 @@ ompc_guard_atomic (gimple *stmt)
   e_cluster->probability = profile_probability::very_unlikely ();
   e_native->probability = e_cluster->probability.invert ();
   cluster_bb->count = e_cluster->count ();
+}
+
+/* The atomic at GSI (ompc_is_atomic): rewritten into its runtime call
+   now, or queued in GUARDED for ompc_guard_atomics.  */
+static void
+ompc_take_atomic (gimple_stmt_iterator *gsi, vec<gimple *> *guarded)
+{
+  if (ompc_inline_atomics && ompc_native_inline_p (gsi_stmt (*gsi)))
+    guarded->safe_push (gsi_stmt (*gsi));
+  else
+    ompc_rewrite_atomic (gsi);
+  ompc_stats.atomics++;
+}
+
+/* Guards the atomics queued by ompc_take_atomic, once the walk over the
+   function's blocks is over (guarding splits blocks).  */
+static void
+ompc_guard_atomics (vec<gimple *> *guarded)
+{
+  for (gimple *stmt : *guarded)
+    ompc_guard_atomic (stmt);
+  if (!guarded->is_empty ())
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      if (current_loops)
+	loops_state_set (LOOPS_NEED_FIXUP);
+    }
 }
 
 /* Whether nothing can follow CALL in its basic block: it does not
@@ -953,11 +1026,7 @@ ompc_rewrite_function (function *fun)
 	  }
 	if (ompc_is_atomic (stmt))
 	  {
-	    if (ompc_inline_atomics && ompc_native_inline_p (stmt))
-	      guarded.safe_push (stmt);
-	    else
-	      ompc_rewrite_atomic (&gsi);
-	    ompc_stats.atomics++;
+	    ompc_take_atomic (&gsi, &guarded);
 	    changed = true;
 	    continue;
 	  }
@@ -1047,17 +1116,80 @@ ompc_rewrite_function (function *fun)
 	    changed = true;
 	  }
       }
-  for (gimple *stmt : guarded)
-    ompc_guard_atomic (stmt);
-  if (!guarded.is_empty ())
-    {
-      free_dominance_info (CDI_DOMINATORS);
-      if (current_loops)
-	loops_state_set (LOOPS_NEED_FIXUP);
-    }
+  ompc_guard_atomics (&guarded);
   if (changed)
     cgraph_edge::rebuild_edges ();
   return 0;
+}
+
+/* Whether the atomic STMT is already the native half of a pair that
+   ompc_guard_atomic made: the one predecessor of its block ends in the
+   test of *ompc_cluster_slot.  FUN is in SSA form.  */
+static bool
+ompc_guarded_p (gimple *stmt)
+{
+  basic_block bb = gimple_bb (stmt);
+  if (!single_pred_p (bb))
+    return false;
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (single_pred (bb)));
+  if (!cond || TREE_CODE (gimple_cond_lhs (cond)) != SSA_NAME)
+    return false;
+  gimple *load = SSA_NAME_DEF_STMT (gimple_cond_lhs (cond));
+  if (!gimple_assign_load_p (load)
+      || TREE_CODE (gimple_assign_rhs1 (load)) != MEM_REF)
+    return false;
+  tree addr = TREE_OPERAND (gimple_assign_rhs1 (load), 0);
+  if (TREE_CODE (addr) != SSA_NAME)
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (addr);
+  return (gimple_assign_single_p (def)
+	  && VAR_P (gimple_assign_rhs1 (def))
+	  && id_equal (DECL_NAME (gimple_assign_rhs1 (def)),
+		       "ompc_cluster_slot"));
+}
+
+/* The second GIMPLE pass, for the loops GCC parallelizes itself
+   (-ftree-parallelize-loops): "parloops" outlines such a loop into
+   FN._loopfn.N long after the first pass, and "ompexpssa" expands its
+   reductions' merges there into atomics on the shared block of the
+   parent's frame,
+     _35 = __atomic_load_8 (_34, 0);  ...
+     _42 = .ATOMIC_COMPARE_EXCHANGE (_34, _36, _41, 8, 0, 0);
+     __atomic_fetch_add_4 (_12, s_7, 0);
+   which across nodes would merge into each node's copy of that block:
+   one node's part would be lost.  Every function that new passes through
+   all_passes (they start there), right after its first pass: the
+   merges become the runtime's atomics like any other (guarded).  The
+   rest of the body was the parent's, rewritten by the first pass already
+   (a loop with calls or atomics is not parallelized; an atomic already
+   guarded is left alone all the same).  */
+static unsigned int
+ompc_rewrite_loopfn (function *fun)
+{
+  if (ompc_off)
+    return 0;
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (!node || !node->parallelized_function
+      || !strstr (IDENTIFIER_POINTER (DECL_NAME (fun->decl)), "._loopfn"))
+    return 0;
+  auto_vec<gimple *> guarded;
+  bool changed = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (ompc_is_atomic (gsi_stmt (gsi)) && !ompc_guarded_p (gsi_stmt (gsi)))
+	{
+	  ompc_take_atomic (&gsi, &guarded);
+	  ompc_stats.loop_atomics++;
+	  changed = true;
+	}
+  if (!changed)
+    return 0;
+  ompc_guard_atomics (&guarded);
+  cgraph_edge::rebuild_edges ();
+  mark_virtual_operands_for_renaming (fun);
+  return TODO_update_ssa_only_virtuals | TODO_cleanup_cfg;
 }
 
 static void
@@ -1076,7 +1208,8 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes initialised, "
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak), %u kept "
 	   "out (user section or -mcmodel=medium large data); main %s; %u heap calls and %u heap "
-	   "function addresses rewritten; %u atomics and %u flushes "
+	   "function addresses rewritten; %u atomics (%u of them in loops GCC "
+	   "parallelized) and %u flushes "
 	   "rewritten; %u threadprivate addresses replaced by shared "
 	   "copies; %u libgfortran calls with array results checked; %u I/O "
 	   "statements and transfers checked\n",
@@ -1085,7 +1218,8 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   ompc_stats.kept,
 	   ompc_stats.main_renamed ? "renamed to " OMPC_USER_MAIN
 	   : "not defined here", ompc_stats.heap_calls, ompc_stats.heap_addrs,
-	   ompc_stats.atomics, ompc_stats.flushes, ompc_stats.tls_copies,
+	   ompc_stats.atomics, ompc_stats.loop_atomics, ompc_stats.flushes,
+	   ompc_stats.tls_copies,
 	   ompc_stats.gfortran_results, ompc_stats.gfortran_io);
 }
 
@@ -1095,6 +1229,18 @@ static const pass_data ompc_rewrite_pass_data = {
   OPTGROUP_NONE,	/* optinfo_flags */
   TV_NONE,		/* tv_id */
   PROP_cfg,		/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+static const pass_data ompc_loopfn_pass_data = {
+  GIMPLE_PASS,		/* type */
+  "ompcluster_loopfn",	/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  PROP_cfg | PROP_ssa,	/* properties_required */
   0,			/* properties_provided */
   0,			/* properties_destroyed */
   0,			/* todo_flags_start */
@@ -1160,6 +1306,16 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   pass.pass = new ompc_gimple_pass (ompc_rewrite_pass_data,
 				    ompc_rewrite_function);
   pass.reference_pass_name = "ssa";
+  pass.ref_pass_instance_number = 1;
+  pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  /* At the start of all_passes, where the functions "parloops" makes
+     start their compilation: before its second pass, "ehdisp" (the first,
+     fixup_cfg, has several instances, which a plugin cannot tell apart
+     by number).  */
+  pass.pass = new ompc_gimple_pass (ompc_loopfn_pass_data,
+				    ompc_rewrite_loopfn);
+  pass.reference_pass_name = "ehdisp";
   pass.ref_pass_instance_number = 1;
   pass.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
