@@ -126,6 +126,24 @@ gomp_task_word_notify (int **slot)
     gomp_futex_wake (word, 1);
 }
 
+/* A completed task's record is freed only once the thread has released
+   the team's lock: free() may wait for the allocator's own lock, which the
+   thread creating tasks holds in malloc(), and the creator would then
+   wait for the team's lock in turn.  The record waits here until the
+   thread next releases the team's lock (gomp_task_free_pending).  */
+static __thread struct gomp_task *gomp_task_to_free
+  __attribute__ ((tls_model ("initial-exec")));
+
+static inline void
+gomp_task_free_pending (void)
+{
+  if (gomp_task_to_free)
+    {
+      free (gomp_task_to_free);
+      gomp_task_to_free = NULL;
+    }
+}
+
 /* ---- Team state and the current task. ---- */
 
 struct gomp_team_tasks *
@@ -413,6 +431,7 @@ gomp_task_sleep (struct gomp_team_tasks *tt, struct gomp_task *task,
     tg->waiter = &word;
   tt->deep_waiters++;
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
   gomp_task_word_wait (&word);
   gomp_mutex_lock (&tt->lock);
   tt->deep_waiters--;
@@ -508,6 +527,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
   bool cancelled = gomp_cancel_var && gomp_task_cancelled (team,
 							   t->member_of);
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
   if (!cancelled)
     {
       void *saved_task = thr->task;
@@ -528,11 +548,14 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
       return false;
     }
   bool last = gomp_task_complete (tt, t);
-  free (t);
   if (!last)
-    return false;
+    {
+      gomp_task_to_free = t;
+      return false;
+    }
   gomp_mutex_unlock (&tt->lock);
   gomp_barrier_wake_done (team);
+  free (t);
   return true;
 }
 
@@ -566,6 +589,7 @@ gomp_barrier_handle_tasks (struct gomp_team *team)
       ran = true;
     }
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
   return ran;
 }
 
@@ -844,6 +868,7 @@ GOMP_taskwait (void)
 	gomp_task_sleep (tt, task, NULL);
     }
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
 }
 
 /* Waits until the siblings that DEPEND conflicts with have finished,
@@ -883,6 +908,7 @@ gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
 	w.waiter = NULL;
     }
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
 }
 
 void
@@ -923,6 +949,7 @@ GOMP_taskyield (void)
       gomp_task_run_locked (thr, tt, c);
     }
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
 }
 
 /* ---- taskgroup (2.19.6). ---- */
@@ -976,6 +1003,7 @@ gomp_taskgroup_wait (struct gomp_thread *thr, struct gomp_task *task,
 	gomp_task_sleep (tt, task, tg);
     }
   gomp_mutex_unlock (&tt->lock);
+  gomp_task_free_pending ();
 }
 
 GOMP_EXPORT void

@@ -25,6 +25,10 @@
 #   BENCH_TESTS    constructs (default: all, from ompbench --list)
 #   BENCH_TIMEOUT  seconds before one process is killed (default 30)
 #   BENCH_NOTE     a sentence to put in the report (e.g. what else ran)
+#   BENCH_WRAP     a command put before every timed process, e.g. "chrt -f 10"
+#                  (real-time priority: other work on a shared machine then
+#                  cannot take the processors from the benchmark; only with
+#                  BENCH_THREADS no larger than the processors)
 #   LIBGOMP, LIBOMP  the reference libraries
 
 set -u
@@ -38,6 +42,7 @@ sched_iters=${BENCH_SCHED_ITERS:-256}
 sched_us=${BENCH_SCHED_DELAY_US:-1}
 threads=${BENCH_THREADS:-"1 2"}
 tmo=${BENCH_TIMEOUT:-30}
+wrap=${BENCH_WRAP:-}
 libgomp=${LIBGOMP:-/usr/lib/x86_64-linux-gnu/libgomp.so.1}
 libomp=${LIBOMP:-/usr/lib/llvm-14/lib/libomp.so.5}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -108,7 +113,7 @@ while [ $r -lt "$rounds" ]; do
 	# A construct that failed once on a runtime is not run again.
 	grep -q "^$rt $t $n " "$fails" && continue
 	d=$(rtdir $rt)
-	o=$(OMP_NUM_THREADS=$n LD_LIBRARY_PATH=$d timeout -k 2 "$tmo" "$bin" \
+	o=$(OMP_NUM_THREADS=$n LD_LIBRARY_PATH=$d timeout -k 2 "$tmo" $wrap "$bin" \
 	      --delay-len "$delay_len" --sched-delay-len "$sched_len" \
 	      --sched-iters "$sched_iters" --reps "$reps" --target-us "$target" \
 	      "$t" 2>"$out/stderr")
@@ -156,6 +161,7 @@ elapsed=$(( $(date +%s) - start ))
   echo "round) so that the machine's noise falls on all alike: $((rounds * reps)) samples"
   echo "per cell. Every test checks its own result (counts, sums, order)."
   echo "Default runtime settings (no \`OMP_WAIT_POLICY\`, no binding)."
+  [ -n "$wrap" ] && echo "Every timed process ran under \`$wrap\`."
   echo
   echo "Load average just before the run: $load_start (this machine has $(nproc) cores;"
   echo "anything above ~0.3 means other work competed with the benchmark and the"
