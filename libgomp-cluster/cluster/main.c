@@ -21,12 +21,14 @@
 
 #include "cluster-int.h"
 #include <fcntl.h>
+#include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
@@ -357,10 +359,49 @@ gomp_cl_main_stack_size (void)
   return size;
 }
 
+/* dl_iterate_phdr callback: sets *DATA when the object asks for an
+   executable stack.  GCC marks an object whose code builds trampolines of
+   nested functions on the stack with a PT_GNU_STACK header that has PF_X;
+   glibc makes every thread stack executable for such a program, and an
+   executable without the header (very old linkers) gets one too.  */
+static int
+gomp_cl_exec_stack_object (struct dl_phdr_info *info, size_t size,
+			   void *data)
+{
+  bool is_program = info->dlpi_name == NULL || info->dlpi_name[0] == '\0';
+  bool marked = false;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_GNU_STACK)
+      {
+	marked = true;
+	if (info->dlpi_phdr[i].p_flags & PF_X)
+	  *(bool *) data = true;
+      }
+  if (is_program && !marked)
+    *(bool *) data = true;
+  return 0;
+}
+
+/* Thread stacks live in the shared segment, which the DSM maps without
+   execute permission: a program that needs an executable stack (a nested
+   function whose address is taken runs a trampoline written on the
+   stack) has the DSM add PROT_EXEC to the stack area, as glibc does for
+   its own stacks.  Decided from the objects loaded at start-up, before
+   the first stack of the segment is allocated; a library dlopen()ed later
+   that needs it is not seen.  */
+static void
+gomp_cl_exec_stack_init (void)
+{
+  bool exec = false;
+  dl_iterate_phdr (gomp_cl_exec_stack_object, &exec);
+  gomp_dsm_stack_prot = exec ? PROT_EXEC : 0;
+}
+
 void
 gomp_cl_run_main (int (*user_main) (int, char **, char **), int argc,
 		  char **argv, char **envp)
 {
+  gomp_cl_exec_stack_init ();
   if (on_exit (gomp_cl_on_exit, NULL) != 0)
     gomp_cl_fatal ("cannot register the exit handler");
   if (gomp_cl_rank != 0)

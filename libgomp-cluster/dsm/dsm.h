@@ -49,6 +49,11 @@ extern void *gomp_dsm_stack_alloc (size_t size) GOMP_DSM_HIDDEN;
    alloca (GOMP_DSM_STACK_PRIVATE) in its start routine.  */
 #define GOMP_DSM_STACK_PRIVATE (32 * 1024)
 extern void *gomp_dsm_pthread_stack_alloc (size_t size) GOMP_DSM_HIDDEN;
+/* Protection added to the stack area's blocks whenever they are
+   accessible: PROT_EXEC when the program needs an executable stack
+   (nested functions' trampolines; set by cluster/main.c before the first
+   stack is allocated), 0 otherwise.  */
+extern int gomp_dsm_stack_prot GOMP_DSM_HIDDEN;
 /* Gives the calling thread a private alternate signal stack, so that the
    DSM's fault handler can run when the thread's own stack is a protected
    page of the segment.  Call it first thing in every thread that runs on a

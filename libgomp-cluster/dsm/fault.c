@@ -574,6 +574,9 @@ chain (int sig, siginfo_t *si, void *ctx)
     old_sa.sa_handler (sig);
 }
 
+/* dsm.h; read by gomp_dsm_protect and below.  */
+int gomp_dsm_stack_prot;
+
 static void
 fault_handler (int sig, siginfo_t *si, void *ctx)
 {
@@ -603,6 +606,14 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       return;
     }
   ucontext_t *uc = ctx;
+  /* Bit 4 of the error code: an instruction fetch, which no protection
+     the DSM gives allows outside an executable stack area.  */
+  if ((uc->uc_mcontext.gregs[REG_ERR] & 16)
+      && !(gomp_dsm_stack_prot && gomp_dsm_stack_block (b)))
+    gomp_dsm_fatal_sig ("not supported: code executed from the shared "
+			"segment (a nested function's trampoline on a "
+			"thread stack, in a program linked without an "
+			"executable stack: drop -z noexecstack)", 0);
   bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
   if (write)
     DSM_STAT (write_faults, 1);
