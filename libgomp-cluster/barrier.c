@@ -23,6 +23,30 @@ gomp_bar_load (struct gomp_barrier *bar)
   return (unsigned) __atomic_load_n (&bar->state, __ATOMIC_ACQUIRE);
 }
 
+/* The state after completing barrier state S: SHIFT's arrivals cleared,
+   the other kind's arrivals and the wake bit kept, the next generation.  */
+static inline unsigned
+gomp_bar_next (unsigned s, unsigned shift)
+{
+  return (s & ~(GOMP_BAR_ARRIVED_MASK << shift)
+	  & ((1u << GOMP_BAR_GEN_SHIFT) - 1))
+	 | (((s >> GOMP_BAR_GEN_SHIFT) + 1) << GOMP_BAR_GEN_SHIFT);
+}
+
+/* Whether the thread that found everyone arrived may complete the barrier
+   with one compare-and-swap, from "all arrived" straight to the next
+   generation: a team inside one node with no cancelled for/sections to
+   forget (nothing else can set ws_cancelled while every thread waits
+   here).  Otherwise it claims the barrier first (gomp_bar_release).  One
+   change of the word fewer moves the line the waiters poll once less.  */
+static inline bool
+gomp_bar_fast_complete (struct gomp_team *team, unsigned shift)
+{
+  return GOMP_LIKELY (!team->spans)
+	 && (shift != 0
+	     || !__atomic_load_n (&team->ws_cancelled, __ATOMIC_RELAXED));
+}
+
 /* The thread that found everyone arrived (and claimed the barrier by
    setting its count to TOTAL + 1) completes it: the inter-node part, then
    the next generation, keeping the other kind's arrivals.  */
@@ -43,14 +67,11 @@ gomp_bar_release (struct gomp_team *team, unsigned shift, void *buf,
      start would reset it).  */
   if (shift == 0)
     __atomic_store_n (&team->ws_cancelled, 0, __ATOMIC_RELAXED);
-  unsigned s = gomp_bar_load (bar), next;
-  do
-    next = (s & ~(GOMP_BAR_ARRIVED_MASK << shift)
-	    & ((1u << GOMP_BAR_GEN_SHIFT) - 1))
-	   | (((s >> GOMP_BAR_GEN_SHIFT) + 1) << GOMP_BAR_GEN_SHIFT);
-  while (!__atomic_compare_exchange_n (&bar->state, (int *) &s, (int) next,
-				       false, __ATOMIC_SEQ_CST,
-				       __ATOMIC_ACQUIRE));
+  unsigned s = gomp_bar_load (bar);
+  while (!__atomic_compare_exchange_n (&bar->state, (int *) &s,
+				       (int) gomp_bar_next (s, shift), false,
+				       __ATOMIC_SEQ_CST, __ATOMIC_ACQUIRE))
+    ;
   if (__atomic_load_n (&bar->sleepers, __ATOMIC_SEQ_CST))
     gomp_futex_wake (&bar->state, INT_MAX);
 }
@@ -94,6 +115,17 @@ gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
       if (arrived == bar->total
 	  && __atomic_load_n (&team->task_count, __ATOMIC_ACQUIRE) == 0)
 	{
+	  if (gomp_bar_fast_complete (team, shift))
+	    {
+	      if (!__atomic_compare_exchange_n (&bar->state, (int *) &s,
+						(int) gomp_bar_next (s, shift),
+						false, __ATOMIC_SEQ_CST,
+						__ATOMIC_ACQUIRE))
+		continue;
+	      if (__atomic_load_n (&bar->sleepers, __ATOMIC_SEQ_CST))
+		gomp_futex_wake (&bar->state, INT_MAX);
+	      return false;
+	    }
 	  unsigned claimed = s + one;
 	  if (__atomic_compare_exchange_n (&bar->state, (int *) &s,
 					   (int) claimed, false,

@@ -17,6 +17,10 @@ GOMP_single_start (void)
   unsigned long c = thr->ts.single_count++;
   if (GOMP_UNLIKELY (team->spans) && gomp_cluster->rank != 0)
     return false;
+  /* A thread that comes after the winner only reads the count (which
+     never goes back), leaving the line shared instead of taking it.  */
+  if (__atomic_load_n (&team->single_count, __ATOMIC_RELAXED) != c)
+    return false;
   return __atomic_compare_exchange_n (&team->single_count, &c, c + 1, false,
 				      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
 }

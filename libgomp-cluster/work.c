@@ -74,7 +74,10 @@ gomp_work_share_start (void)
 					  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 	{
 	  ws->left = team->local_nthreads;
-	  team->ws_cancelled = 0;
+	  /* Written only when set: the line also holds what every thread
+	     polls in barriers and reads to create tasks.  */
+	  if (GOMP_UNLIKELY (team->ws_cancelled))
+	    team->ws_cancelled = 0;
 	  return true;
 	}
       gomp_ws_backoff (&spins);
