@@ -1,12 +1,15 @@
 /* coherence.c -- home-based lazy release consistency with multiple writers.
 
    Release: every block this node wrote without being its home (state
-   WRITE, in the dirty list) is write-protected, compared with its twin and
-   its diff -- the exact changed bytes -- sent to the home, batched per
-   home; the release waits until every home has applied them.  Its write
-   notices are those blocks plus the home blocks this node wrote while
-   another node cached them (a write fault on HOME_RO) or changed by an
-   atomic.  After a release a home forgets the copysets of the blocks it
+   WRITE, in the dirty list) is compared with its twin and its diff -- the
+   exact changed bytes -- sent to the home, batched per home; the release
+   waits until every home has applied them.  The block stays writable
+   meanwhile (no mprotect, no TLB shootdown): the comparison loads each
+   word once and stores the changed ones into the twin, which thus holds
+   exactly what was sent, and a word a local thread writes after its load
+   is found at the next release.  The release's write notices are those
+   blocks plus the home blocks this node wrote while another node cached
+   them (a write fault on HOME_RO) or changed by an atomic.  After a release a home forgets the copysets of the blocks it
    announced: every node that cached them before receives the notice (the
    cluster forwards every blob until the next barrier, which gives every
    node all of them), and a later fetch protects the home's copy again.
@@ -20,11 +23,12 @@
    A block written with no change (the same values again) sends no diff
    and no notice; a written block stays writable with a fresh twin (it is
    likely written again soon) until KEEP_IDLE releases in a row find it
-   unchanged, then it becomes READ.
+   unchanged, then it becomes READ (write-protected, then diffed again).
 
-   Acquire: every non-home block named by a notice is invalidated; a block
-   this node is writing at the same time (disjoint bytes, or a lock
-   acquired while other local threads write) first sends its diff.  The
+   Acquire: every non-home block named by a notice is invalidated (made
+   inaccessible in runs, one mprotect each); a block this node is writing
+   at the same time (disjoint bytes, or a lock acquired while other local
+   threads write) then sends its diff.  The
    invalidated blocks this node used since their last prefetch (fetched
    on a fault, or a prefetched run it opened) are fetched again at once
    (OMPC_DSM_PREFETCH): one message per home naming every run, while the
@@ -118,9 +122,14 @@ pop8 (unsigned m)
    8K + I differs from the twin), for LEN bytes, a multiple of 8; returns
    the changed bytes and sets *RUNS to the number of runs of them.  Word
    by word: a byte-wise scan of dense small changes (integer keys whose
-   high bytes stay the same) costs several times more.  */
+   high bytes stay the same) costs several times more.  Every changed
+   word is stored into the twin as it was loaded (one 8-byte load each),
+   so that afterwards the twin is a snapshot of the block and holds
+   exactly the bytes the diff sends: a local thread that writes the block
+   meanwhile (it stays writable) never loses a write -- one the snapshot
+   missed still differs from the twin at the next release.  */
 static size_t
-diff_mask (const unsigned char *cur, const unsigned char *twin, size_t len,
+diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
 	   unsigned char *mask, size_t *runs)
 {
   const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
@@ -129,7 +138,8 @@ diff_mask (const unsigned char *cur, const unsigned char *twin, size_t len,
   for (size_t k = 0; k < len / 8; k++)
     {
       uint64_t a, b;
-      memcpy (&a, cur + 8 * k, 8);
+      a = __atomic_load_n ((const uint64_t *) (cur + 8 * k),
+			   __ATOMIC_RELAXED);
       memcpy (&b, twin + 8 * k, 8);
       uint64_t x = a ^ b;
       unsigned m = 0;
@@ -140,6 +150,7 @@ diff_mask (const unsigned char *cur, const unsigned char *twin, size_t len,
 	  m = (unsigned) (((nz >> 7) * 0x0102040810204080ULL) >> 56);
 	  changed += pop8 (m);
 	  starts += pop8 (m & ~((m << 1) | carry) & 0xff);
+	  memcpy (twin + 8 * k, &a, 8);
 	}
       carry = m >> 7;
       mask[k] = m;
@@ -187,8 +198,10 @@ mask_next (const unsigned char *mask, size_t pos, size_t n, bool want)
 static unsigned char *mask_buf;
 static size_t mask_cap;
 
-/* Appends the diff of block B (its writable view against its twin) to D;
-   returns false when nothing changed (then nothing is appended).  A
+/* Appends the diff of block B (its writable view against its twin) to D
+   and brings the twin up to date (diff_mask: a snapshot, taken without
+   write-protecting the block); returns false when nothing changed (then
+   nothing is appended).  A
    record is uint32 block, uint32 header (bit 31: bitmap form; the rest:
    the body's length), then the body, in the smaller of two forms:
    runs -- per run of changed bytes a LEB128 gap from the previous run's
@@ -196,13 +209,13 @@ static size_t mask_cap;
    the block, then the changed bytes in order (scattered small changes,
    such as integers whose high bytes stay the same).  Byte-exact either
    way, so that writers of disjoint bytes of one block never overwrite
-   each other at the home.  */
+   each other at the home.  The bytes come from the twin, the snapshot.  */
 static bool
 encode_diff (uint32_t b, struct diff_buf *d)
 {
   size_t len = gomp_dsm_block_len (b);
   const unsigned char *cur = (unsigned char *) gomp_dsm_block_wview (b);
-  const unsigned char *twin = (unsigned char *) gomp_dsm.twins
+  unsigned char *twin = (unsigned char *) gomp_dsm.twins
     + ((size_t) b << gomp_dsm.bshift);
   size_t map = len / 8, runs;
   if (len % 8)
@@ -235,7 +248,7 @@ encode_diff (uint32_t b, struct diff_buf *d)
       q += map;
       for (size_t k = 0; k < map; k++)
 	for (unsigned m = mask[k]; m; m &= m - 1)
-	  *q++ = cur[k * 8 + __builtin_ctz (m)];
+	  *q++ = twin[k * 8 + __builtin_ctz (m)];
     }
   else
     for (size_t pos = 0, prev = 0;;)
@@ -246,7 +259,7 @@ encode_diff (uint32_t b, struct diff_buf *d)
 	pos = mask_next (mask, s, len, false);
 	q = put_varint (q, s - prev);
 	q = put_varint (q, pos - s);
-	memcpy (q, cur + s, pos - s);
+	memcpy (q, twin + s, pos - s);
 	q += pos - s;
 	prev = pos;
       }
@@ -440,6 +453,7 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 static void
 page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 {
+  long t0 = gomp_cl_now_ns ();
   uint32_t nruns = len / 8, total = 0;
   const uint32_t *req = msg;
   if (nruns == 0 || len % 8 || nruns > GOMP_DSM_GET_MAX)
@@ -473,12 +487,19 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     }
   gomp_cl_reply (src, token, reply, off);
   free (reply);
+  DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
 }
 
 /* Takes the dirty list, diffs every block still in state WRITE (locked in
-   ascending order, protected in runs while their diffs are made), sends
-   the diffs; unchanged blocks become READ, changed ones stay WRITE with
-   a fresh twin.  Called with rel_mutex held.  */
+   ascending order) and sends the diffs.  A written block will likely be
+   written again soon (a loop over the same data, maybe a few
+   synchronisations later), so it stays WRITE with its twin brought up to
+   date by the diff (a snapshot: the block stays writable and costs no
+   mprotect at all) until KEEP_IDLE releases in a row find it unchanged;
+   then it becomes READ: write-protected in runs, and diffed once more for
+   what was written before the protection took effect.  A block written
+   with no change (the same values again) sends nothing: nobody's copy is
+   stale, no notice.  Called with rel_mutex held.  */
 static void
 flush_dirty (void)
 {
@@ -499,67 +520,57 @@ flush_dirty (void)
     gomp_dsm_fatal ("out of memory");
   for (uint32_t i = 0; i < n; i++)
     gomp_dsm_lock (v[i]);
-  for (uint32_t i = 0; i < n;)
+  /* V[0..NR): the blocks that go READ.  */
+  uint32_t nr = 0;
+  for (uint32_t i = 0; i < n; i++)
     {
-      uint32_t j = i;
-      if (gomp_dsm_state (v[i]) != BS_WRITE)
+      uint32_t b = v[i];
+      if (gomp_dsm_state (b) != BS_WRITE)
 	{
-	  i++;
+	  gomp_dsm_unlock (b);
 	  continue;
 	}
-      while (j + 1 < n && v[j + 1] == v[j] + 1
-	     && gomp_dsm_state (v[j + 1]) == BS_WRITE)
+      int h = gomp_dsm.home[b];
+      bool changed = encode_diff (b, &d[h]);
+      if (changed)
+	gomp_dsm_notice (b);
+      uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+      uint32_t idle = changed ? 0 : ((m & M_IDLE) >> M_IDLE_SHIFT) + 1;
+      if (idle < KEEP_IDLE)
+	{
+	  gomp_dsm_list_add (&gomp_dsm.dirty, b);
+	  while (!__atomic_compare_exchange_n
+		 (&gomp_dsm.meta[b], &m,
+		  (m & ~M_IDLE) | (idle << M_IDLE_SHIFT), true,
+		  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	    ;
+	  gomp_dsm_unlock (b);
+	}
+      else
+	v[nr++] = b;
+      if (d[h].len >= DIFF_MSG_MAX)
+	send_diffs (d);
+    }
+  for (uint32_t i = 0; i < nr;)
+    {
+      uint32_t j = i;
+      while (j + 1 < nr && v[j + 1] == v[j] + 1)
 	j++;
       gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
       for (uint32_t k = i; k <= j; k++)
 	{
 	  uint32_t b = v[k];
-	  int h = gomp_dsm.home[b];
-	  /* Written without a change (the same values again): nobody's
-	     copy is stale, no notice.  A written block will likely be
-	     written again soon (a loop over the same data, maybe a few
-	     synchronisations later), so it stays writable with its twin
-	     brought up to date -- no fault next time -- until KEEP_IDLE
-	     releases in a row find it unchanged; then it becomes READ.  */
-	  bool changed = encode_diff (b, &d[h]);
+	  if (encode_diff (b, &d[gomp_dsm.home[b]]))
+	    gomp_dsm_notice (b);
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-	  uint32_t idle = changed ? 0 : ((m & M_IDLE) >> M_IDLE_SHIFT) + 1;
-	  if (changed)
-	    {
-	      gomp_dsm_notice (b);
-	      memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
-		      gomp_dsm_block_wview (b), gomp_dsm_block_len (b));
-	    }
-	  if (idle < KEEP_IDLE)
-	    gomp_dsm_list_add (&gomp_dsm.dirty, b);
-	  else
-	    idle = 0;
 	  while (!__atomic_compare_exchange_n
-		 (&gomp_dsm.meta[b], &m,
-		  (m & ~(M_IDLE | M_STATE)) | (idle << M_IDLE_SHIFT)
-		  | (idle || changed ? BS_WRITE : BS_READ), true,
-		  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		 (&gomp_dsm.meta[b], &m, (m & ~(M_IDLE | M_STATE)) | BS_READ,
+		  true, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 	    ;
-	  if (d[h].len >= DIFF_MSG_MAX)
-	    send_diffs (d);
-	}
-      for (uint32_t k = i; k <= j;)
-	{
-	  uint32_t e = k;
-	  if (gomp_dsm_state (v[k]) != BS_WRITE)
-	    {
-	      k++;
-	      continue;
-	    }
-	  while (e < j && gomp_dsm_state (v[e + 1]) == BS_WRITE)
-	    e++;
-	  gomp_dsm_protect (v[k], e - k + 1, PROT_READ | PROT_WRITE);
-	  k = e + 1;
+	  gomp_dsm_unlock (b);
 	}
       i = j + 1;
     }
-  for (uint32_t i = 0; i < n; i++)
-    gomp_dsm_unlock (v[i]);
   send_diffs (d);
   for (int h = 0; h < gomp_dsm.nodes; h++)
     free (d[h].p);
@@ -570,6 +581,7 @@ flush_dirty (void)
 size_t
 gomp_dsm_release (void **notices)
 {
+  long t0 = gomp_cl_now_ns ();
   pthread_mutex_lock (&rel_mutex);
   flush_dirty ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
@@ -642,6 +654,7 @@ gomp_dsm_release (void **notices)
     n = sort_unique (out, n + ns);
   DSM_STAT (notices_sent, n);
   pthread_mutex_unlock (&rel_mutex);
+  DSM_STAT (release_ns, gomp_cl_now_ns () - t0);
   *notices = out;
   return (size_t) n * sizeof *out;
 }
@@ -793,13 +806,22 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
 	gomp_dsm_unlock (v[i]);
     }
   n = k;
+  /* Inaccessible first, in runs (PREFETCHED blocks are already: including
+     them only makes the runs longer), then the diffs of the blocks written
+     here too (disjoint bytes): our bytes must reach the home.  */
+  for (uint32_t i = 0; i < n;)
+    {
+      uint32_t j = i;
+      while (j + 1 < n && v[j + 1] == v[j] + 1)
+	j++;
+      gomp_dsm_protect (v[i], j - i + 1, PROT_NONE);
+      i = j + 1;
+    }
   for (uint32_t i = 0; i < n; i++)
     if (gomp_dsm_state (v[i]) == BS_WRITE)
       {
-	/* Written here too (disjoint bytes): keep our bytes at the home.  */
 	if (!d && !(d = calloc (gomp_dsm.nodes, sizeof *d)))
 	  gomp_dsm_fatal ("out of memory");
-	gomp_dsm_protect (v[i], 1, PROT_READ);
 	if (encode_diff (v[i], &d[gomp_dsm.home[v[i]]]))
 	  gomp_dsm_notice (v[i]);
 	gomp_dsm_set_state (v[i], BS_READ);
@@ -810,20 +832,6 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
       for (int h = 0; h < gomp_dsm.nodes; h++)
 	free (d[h].p);
       free (d);
-    }
-  for (uint32_t i = 0; i < n;)
-    {
-      uint32_t j = i;
-      if (gomp_dsm_state (v[i]) != BS_READ)
-	{
-	  i++;
-	  continue;
-	}
-      while (j + 1 < n && v[j + 1] == v[j] + 1
-	     && gomp_dsm_state (v[j + 1]) == BS_READ)
-	j++;
-      gomp_dsm_protect (v[i], j - i + 1, PROT_NONE);
-      i = j + 1;
     }
   /* Every block of V is inaccessible now.  */
   uint32_t np = 0;
@@ -842,7 +850,9 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
   DSM_STAT (invalidations, n);
   if (np)
     {
+      long t0 = gomp_cl_now_ns ();
       prefetch (v, np);
+      DSM_STAT (prefetch_ns, gomp_cl_now_ns () - t0);
       for (uint32_t i = 0; i < np; i++)
 	gomp_dsm_unlock (v[i]);
     }
@@ -851,6 +861,7 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
 void
 gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes)
 {
+  long t0 = gomp_cl_now_ns ();
   size_t total = 0;
   for (int i = 0; i < nodes; i++)
     if (i != gomp_dsm.rank && notices[i])
@@ -877,6 +888,7 @@ gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes)
   invalidate (v, n, gomp_dsm.prefetch);
   pthread_mutex_unlock (&rel_mutex);
   free (v);
+  DSM_STAT (acquire_ns, gomp_cl_now_ns () - t0);
 }
 
 void

@@ -98,6 +98,9 @@ struct gomp_dsm_stats
   uint64_t read_faults, write_faults, home_faults, fetches, fetch_bytes;
   uint64_t diffs, diff_bytes, notices_sent, invalidations, home_lookups;
   uint64_t remote_atomics, remote_frees, prefetches, prefetch_opens;
+  /* Time in gomp_dsm_release, gomp_dsm_acquire, the prefetches of the
+     acquires, and serving page requests (nanoseconds).  */
+  uint64_t release_ns, acquire_ns, prefetch_ns, serve_ns;
 };
 
 struct gomp_dsm

@@ -552,11 +552,14 @@ gomp_dsm_print_stats (void)
 	   "(%lu runs opened); diffs sent %lu (%lu "
 	   "bytes); write notices %lu sent, %lu invalidations; home "
 	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
-	   "%lu sent (%lu bytes), %lu received (%lu bytes)\n",
+	   "%lu sent (%lu bytes), %lu received (%lu bytes); time in "
+	   "release %.3f ms, acquire %.3f ms (prefetch %.3f ms), serving "
+	   "page requests %.3f ms\n",
 	   gomp_dsm.rank, s->read_faults, s->write_faults, s->home_faults,
 	   s->fetches + s->prefetches, s->fetch_bytes, s->prefetches,
 	   s->prefetch_opens, s->diffs, s->diff_bytes,
 	   s->notices_sent, s->invalidations, s->home_lookups,
 	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
-	   t.msgs_recv, t.bytes_recv);
+	   t.msgs_recv, t.bytes_recv, s->release_ns * 1e-6,
+	   s->acquire_ns * 1e-6, s->prefetch_ns * 1e-6, s->serve_ns * 1e-6);
 }
