@@ -62,6 +62,7 @@ gomp_iter_static_next (long *istart, long *iend)
 	return false;
       e0 = s0 + q;
       thr->ts.ordered_ticket = i;
+      thr->ts.ordered_left = q;
     }
   else
     {
@@ -73,6 +74,7 @@ gomp_iter_static_next (long *istart, long *iend)
       s0 = blk * chunk;
       e0 = n - s0 > chunk ? s0 + chunk : n;
       thr->ts.ordered_ticket = blk;
+      thr->ts.ordered_left = e0 - s0;
     }
   *istart = ws->next + (long) (s0 * (unsigned long) ws->incr);
   *iend = ws->next + (long) (e0 * (unsigned long) ws->incr);
@@ -145,6 +147,7 @@ gomp_iter_ordered_ticket (struct gomp_thread *thr, struct gomp_work_share *ws,
     }
   else
     thr->ts.ordered_ticket = ws->ordered_tickets++;
+  thr->ts.ordered_left = gomp_iter_count (istart, iend, ws->incr);
 }
 
 /* Nonmonotonic dynamic loops on one node (OpenMP 5.1 section 2.11.4 lets

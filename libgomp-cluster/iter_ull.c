@@ -51,6 +51,7 @@ gomp_iter_ull_static_next (unsigned long long *istart,
 	return false;
       e0 = s0 + q;
       thr->ts.ordered_ticket = i;
+      thr->ts.ordered_left = q;
     }
   else
     {
@@ -62,6 +63,7 @@ gomp_iter_ull_static_next (unsigned long long *istart,
       s0 = blk * chunk;
       e0 = n - s0 > chunk ? s0 + chunk : n;
       thr->ts.ordered_ticket = blk;
+      thr->ts.ordered_left = e0 - s0;
     }
   *istart = ws->next_ull + s0 * ws->incr_ull;
   *iend = ws->next_ull + e0 * ws->incr_ull;
@@ -104,6 +106,8 @@ gomp_iter_ull_ordered_ticket (struct gomp_thread *thr,
     }
   else
     thr->ts.ordered_ticket = ws->ordered_tickets++;
+  thr->ts.ordered_left = gomp_iter_ull_count (istart, iend, ws->incr_ull,
+					      ws->up);
 }
 
 /* A team spanning nodes: the node takes ranges of iteration numbers, 0 to

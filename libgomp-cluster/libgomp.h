@@ -290,6 +290,8 @@ struct gomp_team_state
   unsigned long ordered_ticket;		/* ticket of the current chunk */
   unsigned long ordered_ticket_end;	/* across nodes, dynamic: the
 					   ticket after the chunk */
+  unsigned long ordered_left;		/* iterations of the chunk whose
+					   ordered region has not ended */
   unsigned team_id;			/* global thread number */
   unsigned level, active_level;
   unsigned place_partition_off, place_partition_len;

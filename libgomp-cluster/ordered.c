@@ -2,8 +2,10 @@
    (OpenMP 5.1 section 2.19.9, the block form; doacross is task.c's).  Each
    chunk of the loop gets a ticket in iteration order (iter.c); a thread
    enters its ordered region when the loop serves its chunk's ticket, and
-   the turn passes to the next ticket when the thread takes its next chunk
-   or ends the loop.  A static ordered loop across nodes keeps the served
+   the turn passes to the next ticket when the ordered region of the
+   chunk's last iteration ends (an iteration runs at most one ordered
+   region: OpenMP 5.1 section 2.19.9), or else when the thread takes its
+   next chunk or ends the loop.  A static ordered loop across nodes keeps the served
    ticket in the shared heap (global chunk numbers need no message to
    hand out).  */
 
@@ -134,4 +136,9 @@ GOMP_ordered_end (void)
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.team
       && thr->ts.work_share && thr->ts.work_share->ordered_shared)
     gomp_cluster->flush ();
+  /* No later iteration of the chunk can enter an ordered region: the
+     next chunk's thread need not wait until this one takes its next.  */
+  if (thr->ts.ordered_ticket != GOMP_NO_TICKET
+      && --thr->ts.ordered_left == 0)
+    gomp_ordered_chunk_done ();
 }
