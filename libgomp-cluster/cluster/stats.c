@@ -44,7 +44,11 @@ gomp_cl_stats_print (void)
 		    "(%.3f ms in them, %.1f us each), locks %lu local / %lu "
 		    "remote, loop chunks %lu local / %lu remote; collectives "
 		    "%lu (%lu bytes), messages sent %llu (%llu bytes), "
-		    "received %llu (%llu bytes)\n",
+		    "received %llu (%llu bytes); calls %llu (%.3f ms "
+		    "waiting); requests served %llu by waiting threads, %llu "
+		    "by the service thread, which took %.1f ms of the "
+		    "process's %.1f ms processor time (%llu spinning polls, "
+		    "%llu sleeps)\n",
 		    gomp_cl_rank, s->regions, s->barriers,
 		    s->barrier_time * 1e3,
 		    s->barriers ? s->barrier_time * 1e6 / s->barriers : 0.0,
@@ -53,7 +57,13 @@ gomp_cl_stats_print (void)
 		    (unsigned long long) t.msgs_sent,
 		    (unsigned long long) t.bytes_sent,
 		    (unsigned long long) t.msgs_recv,
-		    (unsigned long long) t.bytes_recv);
+		    (unsigned long long) t.bytes_recv,
+		    (unsigned long long) t.calls, t.call_ns * 1e-6,
+		    (unsigned long long) t.served_waiter,
+		    (unsigned long long) t.served_svc,
+		    t.svc_cpu_ns * 1e-6,
+		    t.cpu_ns * 1e-6, (unsigned long long) t.svc_spins,
+		    (unsigned long long) t.svc_sleeps);
   fflush (stdout);
   if (n > 0 && write (STDERR_FILENO, buf, n) < 0)
     return;

@@ -23,16 +23,35 @@
    The service thread.  While a thread of the node runs passes it sleeps,
    looking again every HELPED_SLEEP_NS (a waiter of gomp_cl_call that sees
    a request wakes it, since that waiter runs no handlers; a waiter that
-   stops polling is noticed within HELPED_STALE_NS).  Otherwise it polls
-   for ~2 ms after the node's last activity (its own or a waiter's pass
-   that moved a message), yielding the core between polls, then sleeps on
-   a futex with a timeout growing from 1 us to 100 us (500 us after 50 ms
-   idle, 2 ms after 1 s), so a local request wakes it at once and MPI is
-   still polled; the timer slack of the thread is 1 ns.
+   stops polling is noticed within HELPED_STALE_NS).  Otherwise it polls,
+   yielding between polls, for SPIN_BUSY_NS after the node's last activity
+   (its own or a waiter's pass that moved a message: requests come in
+   bursts, e.g. the other nodes' fetches after a barrier), and on for
+   SPIN_NS while the machine has a processor nobody else wants
+   (gomp_cl_processor_free).  No longer: beside computing threads a
+   polling thread takes their processor, yield or not (the kernel credits
+   a thread back from sleep with the time it slept; profiled at 2 nodes x
+   1 thread on 2 cores, a service thread that polled 2 ms after every
+   activity had a third of each rank's samples in Jacobi).  Then it sleeps
+   on a futex with a timeout half the time since the last activity, up to
+   1 ms (2 ms after 50 ms idle): each wake-up costs a context switch both
+   ways, ~20 us of processor on this project's virtual machines (a 1 us
+   futex sleep measured 22 us of the thread's processor time), so sleeps
+   are few; a local request wakes it at once, and MPI is still polled.
+   The timer slack of the thread is 1 ns.
+
+   Waiting threads (gomp_cl_call's here, gomp_cl_wait's in wait.c) poll
+   without sleeping only while a processor is free, and nap otherwise, so
+   that the thread that will answer them (the other rank's service thread
+   when ranks share a machine, or this node's) gets a processor.
+   gomp_cl_call_serving's waiters run full passes: two nodes that ask
+   each other at once (the prefetches of a barrier's acquire) then serve
+   each other without waking a service thread.
 
    Signal context: the DSM's fault handler calls gomp_cl_call, which runs
    passes of the reply-only kind: MPI_Isend, MPI_Iprobe, MPI_Recv, MPI_Test,
-   malloc and free, atomics and the futex system call.  That is safe there
+   malloc and free, atomics, the futex, nanosleep and prctl system calls
+   and gomp_cl_processor_free (pread of /proc/loadavg, strtol).  That is safe there
    because a fault that needs a message never happens inside MPI or inside
    libc's allocator: neither touches the shared segment (the DSM never
    hands MPI an application-view address, INTERNALS.md), and the faulting
@@ -52,6 +71,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -59,7 +79,11 @@
 
 #define TAG_REPLY GOMP_CL_TAG_MAX
 #define SPIN_NS 2000000L
-#define SLEEP_MAX_NS 100000L
+#define SPIN_BUSY_NS 200000L
+#define SLEEP_MIN_NS 1000L
+#define SLEEP_MAX_NS 1000000L
+/* How often gomp_cl_processor_free reads the kernel's count again.  */
+#define FREE_CHECK_NS 50000L
 /* How long the service thread sleeps while a waiter runs the passes (it is
    woken when it is needed earlier).  A waiter that ran no pass for
    HELPED_STALE_NS (preempted on a busy machine, or gone: a rank that ends
@@ -68,9 +92,14 @@
 #define HELPED_STALE_NS 200000L
 /* A gomp_cl_call wait runs passes for this long (a round trip is
    microseconds, far more when the cores are oversubscribed), then sleeps
-   until the service thread completes it.  */
+   until the service thread completes it.  Between passes it pauses for
+   CALL_PAUSE_NS, then yields; on a machine without a free processor it
+   sleeps instead, from CALL_NAP_MIN_NS to CALL_NAP_MAX_NS, so that the
+   thread that must answer (another rank's on this machine) gets one.  */
 #define CALL_SPIN_NS 2000000L
 #define CALL_PAUSE_NS 100000L
+#define CALL_NAP_MIN_NS 1000L
+#define CALL_NAP_MAX_NS 50000L
 #define HDR sizeof (uint64_t)
 
 MPI_Comm gomp_cl_comm = MPI_COMM_NULL;
@@ -136,6 +165,12 @@ static size_t n_inflight, cap_inflight;
 static struct cl_deferred *deferred, **deferred_tail = &deferred;
 
 static uint64_t st_msgs_sent, st_bytes_sent, st_msgs_recv, st_bytes_recv;
+/* The service thread's polls while spinning and its sleeps.  */
+static uint64_t st_svc_spins, st_svc_sleeps;
+/* Calls this node made and the time their callers waited (ns).  */
+static uint64_t st_calls, st_call_ns;
+/* Requests served by the service thread and by waiters' passes.  */
+static uint64_t st_served_svc, st_served_waiter;
 
 static void
 cl_fatal (const char *what, int err)
@@ -236,6 +271,68 @@ gomp_cl_get_stats (struct gomp_cl_stats *s)
   s->bytes_sent = __atomic_load_n (&st_bytes_sent, __ATOMIC_RELAXED);
   s->msgs_recv = __atomic_load_n (&st_msgs_recv, __ATOMIC_RELAXED);
   s->bytes_recv = __atomic_load_n (&st_bytes_recv, __ATOMIC_RELAXED);
+  s->svc_spins = __atomic_load_n (&st_svc_spins, __ATOMIC_RELAXED);
+  s->svc_sleeps = __atomic_load_n (&st_svc_sleeps, __ATOMIC_RELAXED);
+  s->served_svc = __atomic_load_n (&st_served_svc, __ATOMIC_RELAXED);
+  s->served_waiter = __atomic_load_n (&st_served_waiter, __ATOMIC_RELAXED);
+  s->calls = __atomic_load_n (&st_calls, __ATOMIC_RELAXED);
+  s->call_ns = __atomic_load_n (&st_call_ns, __ATOMIC_RELAXED);
+  s->svc_cpu_ns = 0;
+  clockid_t clk;
+  struct timespec ts;
+  if (__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
+      && pthread_getcpuclockid (svc_thread, &clk) == 0
+      && clock_gettime (clk, &ts) == 0)
+    s->svc_cpu_ns = ts.tv_sec * 1000000000L + ts.tv_nsec;
+  s->cpu_ns = 0;
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+    s->cpu_ns = ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/* The processors this process may run on, and /proc/loadavg, whose fourth
+   field counts the machine's runnable threads (the reader included).  */
+static long free_cpus;
+static int free_fd = -1;
+static long free_checked;
+static int free_last;
+
+bool
+gomp_cl_processor_free (void)
+{
+  long now = gomp_cl_now_ns ();
+  if (now - __atomic_load_n (&free_checked, __ATOMIC_RELAXED) < FREE_CHECK_NS)
+    return __atomic_load_n (&free_last, __ATOMIC_RELAXED);
+  __atomic_store_n (&free_checked, now, __ATOMIC_RELAXED);
+  int fd = __atomic_load_n (&free_fd, __ATOMIC_ACQUIRE);
+  char buf[128];
+  ssize_t n = fd >= 0 ? pread (fd, buf, sizeof buf - 1, 0) : -1;
+  if (n <= 0)
+    {
+      /* No /proc: assume the processors are busy (never spin).  */
+      __atomic_store_n (&free_last, 0, __ATOMIC_RELAXED);
+      return false;
+    }
+  buf[n] = 0;
+  /* "0.50 0.40 0.30 RUNNING/TOTAL LASTPID".  */
+  char *p = buf;
+  for (int i = 0; i < 3 && p; i++)
+    if ((p = strchr (p, ' ')))
+      p++;
+  long running = p ? strtol (p, NULL, 10) : LONG_MAX;
+  int free = running > 0 && running <= free_cpus;
+  __atomic_store_n (&free_last, free, __ATOMIC_RELAXED);
+  return free;
+}
+
+static void
+cl_processor_free_init (void)
+{
+  cpu_set_t set;
+  free_cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    free_cpus = CPU_COUNT (&set);
+  __atomic_store_n (&free_fd, open ("/proc/loadavg", O_RDONLY | O_CLOEXEC),
+		    __ATOMIC_RELEASE);
 }
 
 static void
@@ -292,41 +389,64 @@ cl_full_helper (void)
 	    < HELPED_STALE_NS;
 }
 
-size_t
-gomp_cl_call_wait (struct gomp_cl_pending *w)
+/* Waits for W.  FULL: the caller may run handlers (gomp_cl_call_serving),
+   so its passes serve other nodes' requests too, as gomp_cl_wait's.  */
+static size_t
+cl_call_wait (struct gomp_cl_pending *w, bool full)
 {
   /* Run the node's passes while the answer is on its way: nobody needs
      waking to send the request or to hand over the reply.  */
-  long start = gomp_cl_now_ns ();
+  long start = gomp_cl_now_ns (), nap = 0;
   unsigned polls = 0;
   bool yielding = false;
-  __atomic_add_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch (full ? &full_pollers : &call_pollers, 1,
+		      __ATOMIC_SEQ_CST);
   while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING)
     {
       /* Before the transport starts, only its service thread will.  */
       if (__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
 	  && cl_progress_trylock ())
 	{
-	  __atomic_store_n (&last_call, gomp_cl_now_ns (), __ATOMIC_RELAXED);
-	  cl_pass (false);
+	  __atomic_store_n (full ? &last_full : &last_call, gomp_cl_now_ns (),
+			    __ATOMIC_RELAXED);
+	  cl_pass (full);
 	  cl_progress_unlock ();
 	  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_PENDING)
 	    break;
 	}
-      if (++polls % 64 == 0)
+      if (nap || ++polls % 64 == 0)
 	{
-	  /* As wait.c's spinning: pause first, then yield.  */
+	  /* As wait.c's spinning: pause first, then yield; nap when the
+	     processors are busy.  */
 	  long t = gomp_cl_now_ns () - start;
 	  if (t > CALL_SPIN_NS)
 	    break;
 	  yielding = t > CALL_PAUSE_NS;
+	  if (gomp_cl_processor_free ())
+	    nap = 0;
+	  else if (nap)
+	    nap = nap * 2 > CALL_NAP_MAX_NS ? CALL_NAP_MAX_NS : nap * 2;
+	  else
+	    {
+	      /* Short sleeps stay short (the default slack is 50 us); a
+		 system call, not a thread-local flag: this may run in the
+		 fault handler, where the module's TLS is not safe.  */
+	      prctl (PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+	      nap = CALL_NAP_MIN_NS;
+	    }
 	}
-      if (yielding)
+      if (nap)
+	{
+	  struct timespec ts = { 0, nap };
+	  nanosleep (&ts, NULL);
+	}
+      else if (yielding)
 	sched_yield ();
       else
 	__builtin_ia32_pause ();
     }
-  __atomic_sub_fetch (&call_pollers, 1, __ATOMIC_SEQ_CST);
+  __atomic_sub_fetch (full ? &full_pollers : &call_pollers, 1,
+		      __ATOMIC_SEQ_CST);
   uint32_t v = CALL_PENDING;
   if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING
       && __atomic_compare_exchange_n (&w->done, &v, CALL_SLEEPING, false,
@@ -337,12 +457,27 @@ gomp_cl_call_wait (struct gomp_cl_pending *w)
       while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_DONE)
 	futex (&w->done, FUTEX_WAIT, CALL_SLEEPING, NULL);
     }
+  __atomic_add_fetch (&st_calls, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&st_call_ns, gomp_cl_now_ns () - start,
+		      __ATOMIC_RELAXED);
   return w->len;
 }
 
 size_t
-gomp_cl_call (int dest, int tag, const void *req, size_t len, void *reply,
-	      size_t reply_max)
+gomp_cl_call_wait (struct gomp_cl_pending *w)
+{
+  return cl_call_wait (w, false);
+}
+
+size_t
+gomp_cl_call_wait_serving (struct gomp_cl_pending *w)
+{
+  return cl_call_wait (w, true);
+}
+
+static size_t
+cl_call (int dest, int tag, const void *req, size_t len, void *reply,
+	 size_t reply_max, bool full)
 {
   struct gomp_cl_pending w;
   cl_call_prepare (dest, tag, req, len, reply, reply_max, &w);
@@ -353,7 +488,21 @@ gomp_cl_call (int dest, int tag, const void *req, size_t len, void *reply,
     w.next = old;
   while (!__atomic_compare_exchange_n (&queue_head, &old, &w, true,
 				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
-  return gomp_cl_call_wait (&w);
+  return cl_call_wait (&w, full);
+}
+
+size_t
+gomp_cl_call (int dest, int tag, const void *req, size_t len, void *reply,
+	      size_t reply_max)
+{
+  return cl_call (dest, tag, req, len, reply, reply_max, false);
+}
+
+size_t
+gomp_cl_call_serving (int dest, int tag, const void *req, size_t len,
+		      void *reply, size_t reply_max)
+{
+  return cl_call (dest, tag, req, len, reply, reply_max, true);
 }
 
 static struct cl_send *
@@ -504,6 +653,9 @@ cl_dispatch (int src, int tag, char *buf, size_t len)
   if (tag <= 0 || tag >= GOMP_CL_TAG_MAX || !handlers[tag])
     cl_fatal ("message with an unknown tag", 0);
   deferred_now = 0;
+  __atomic_add_fetch (pthread_equal (pthread_self (), svc_thread)
+		      ? &st_served_svc : &st_served_waiter, 1,
+		      __ATOMIC_RELAXED);
   handlers[tag] (src, buf + HDR, len - HDR, token);
   return !deferred_now;
 }
@@ -673,7 +825,6 @@ cl_svc_sleep (int state, long ns)
 static void *
 cl_service (void *arg)
 {
-  long sleep_ns = 1000;
   prctl (PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
   __atomic_store_n (&last_activity, gomp_cl_now_ns (), __ATOMIC_RELAXED);
   for (;;)
@@ -700,27 +851,27 @@ cl_service (void *arg)
 	  && !__atomic_load_n (&queue_head, __ATOMIC_ACQUIRE))
 	break;
       if (any)
-	{
-	  sleep_ns = 1000;
-	  continue;
-	}
+	continue;
       long idle = gomp_cl_now_ns () - __atomic_load_n (&last_activity,
 					       __ATOMIC_RELAXED);
-      if (idle < SPIN_NS)
+      if (idle < SPIN_BUSY_NS
+	  || (idle < SPIN_NS && gomp_cl_processor_free ()))
 	{
-	  /* Poll, but let the node's other threads (and, oversubscribed,
-	     other ranks) have the core: they make the next request.  */
+	  /* Poll, yielding to whoever wants the processor.  */
+	  __atomic_add_fetch (&st_svc_spins, 1, __ATOMIC_RELAXED);
 	  sched_yield ();
 	  continue;
 	}
-      /* Sleep until a local request or the timeout, then poll MPI.  */
+      /* Sleep until a local request or the timeout, then poll MPI.  The
+	 timeout grows with the time since the last activity; up to 1 ms
+	 while recently busy; a node idle for long (rank 0 computing
+	 alone) polls less: 2 ms after 50 ms.  */
+      long cap = idle < 50000000L ? SLEEP_MAX_NS : 2 * SLEEP_MAX_NS;
+      long sleep_ns = idle / 2;
+      sleep_ns = sleep_ns < SLEEP_MIN_NS ? SLEEP_MIN_NS
+		 : sleep_ns > cap ? cap : sleep_ns;
+      __atomic_add_fetch (&st_svc_sleeps, 1, __ATOMIC_RELAXED);
       cl_svc_sleep (SVC_SLEEPING, sleep_ns);
-      /* Up to 100 us while recently busy; a node idle for long (rank 0
-	 computing alone) polls less: 500 us after 50 ms, 2 ms after 1 s.  */
-      long cap = idle < 50000000L ? SLEEP_MAX_NS
-	: idle < 1000000000L ? 5 * SLEEP_MAX_NS : 20 * SLEEP_MAX_NS;
-      if (sleep_ns < cap)
-	sleep_ns *= 2;
     }
   return NULL;
 }
@@ -735,6 +886,7 @@ void
 gomp_cl_transport_init (MPI_Comm comm)
 {
   gomp_cl_comm = comm;
+  cl_processor_free_init ();
   pthread_attr_t attr;
   pthread_attr_init (&attr);
   gomp_cl_thread_stack (&attr, 1 << 20);
@@ -763,7 +915,7 @@ cl_wait_request (MPI_Request *req)
 	}
       struct timespec ts = { 0, sleep_ns };
       nanosleep (&ts, NULL);
-      if (sleep_ns < SLEEP_MAX_NS)
+      if (sleep_ns < 100000L)
 	sleep_ns *= 2;
     }
 }

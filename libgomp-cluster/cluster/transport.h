@@ -33,6 +33,7 @@ enum gomp_cl_tag
   GOMP_CL_TAG_LOOP,		/* cluster: next chunk of a dynamic loop.  */
   GOMP_CL_TAG_CONTROL,		/* cluster: shutdown and errors.  */
   GOMP_CL_TAG_HEAP,		/* dsm: free / size of another node's block.  */
+  GOMP_CL_TAG_CANCEL,		/* cluster: a region cancelled on a node.  */
   GOMP_CL_TAG_MAX = 32
 };
 
@@ -79,6 +80,17 @@ extern void gomp_cl_call_async (int dest, int tag, const void *req,
   __attribute__ ((visibility ("hidden")));
 extern size_t gomp_cl_call_wait (struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
+/* The same, for callers outside signal context that hold no lock a
+   handler may wait for (as gomp_cl_progress's): while the caller polls,
+   its passes serve other nodes' requests too, so that two nodes asking
+   each other at once (the prefetches of a barrier's acquire) answer
+   without waking their service threads.  */
+extern size_t gomp_cl_call_serving (int dest, int tag, const void *req,
+				    size_t len, void *reply,
+				    size_t reply_max)
+  __attribute__ ((visibility ("hidden")));
+extern size_t gomp_cl_call_wait_serving (struct gomp_cl_pending *w)
+  __attribute__ ((visibility ("hidden")));
 /* From a handler: do not consume this message now, deliver it again later
    (the DSM defers a request for a page that a local thread is busy with).  */
 extern void gomp_cl_defer (void) __attribute__ ((visibility ("hidden")));
@@ -113,8 +125,26 @@ extern void gomp_cl_reply (int src, uint64_t token, const void *msg,
 struct gomp_cl_stats
 {
   uint64_t msgs_sent, bytes_sent, msgs_recv, bytes_recv;
+  /* The service thread's polls while spinning, its sleeps, its processor
+     time and the whole process's (ns).  */
+  uint64_t svc_spins, svc_sleeps, svc_cpu_ns, cpu_ns;
+  /* Calls (gomp_cl_call and its async form) and the time their callers
+     waited for the answers (ns).  */
+  uint64_t calls, call_ns;
+  /* Requests from other nodes handled by the service thread and by
+     threads that were waiting anyway.  */
+  uint64_t served_svc, served_waiter;
 };
 extern void gomp_cl_get_stats (struct gomp_cl_stats *s)
+  __attribute__ ((visibility ("hidden")));
+
+/* Whether the machine has a processor that no thread wants now: its
+   runnable threads (the caller included, as the kernel counts them in
+   /proc/loadavg) are no more than the processors this process may use.
+   Read again at most every 50 us.  Polling threads spin only then: on a
+   busy machine they would take the processor of a thread that computes.
+   Thread-safe.  */
+extern bool gomp_cl_processor_free (void)
   __attribute__ ((visibility ("hidden")));
 
 /* The communicator every part of the module uses.  */

@@ -14,8 +14,12 @@
    queued behind it on the same processor, and a waiter that never yields
    holds it there for a whole time slice (~1 ms).  Not from the start:
    on a machine busy with other work every yield may hand the processor
-   to a stranger for a time slice.  In struct gomp_cl_backoff, SLEEP_NS is
-   0 while pausing, -1 while yielding, the sleep period after that.  */
+   to a stranger for a time slice.  It spins only while the machine has a
+   processor nobody else wants (gomp_cl_processor_free, looked at every 64
+   polls): otherwise the spinning thread would take the processor of a
+   thread that computes or of the one that will answer, yield or not, so
+   it sleeps at once.  In struct gomp_cl_backoff, SLEEP_NS is 0 while
+   pausing, -1 while yielding, the sleep period after that.  */
 
 #include "cluster-int.h"
 #include <errno.h>
@@ -115,7 +119,7 @@ gomp_cl_backoff_pause (struct gomp_cl_backoff *b)
       clock_gettime (CLOCK_MONOTONIC, &now);
       long ns = (now.tv_sec - b->start.tv_sec) * 1000000000L
 		+ (now.tv_nsec - b->start.tv_nsec);
-      if (ns < gomp_cl_spin_ns)
+      if (ns < gomp_cl_spin_ns && gomp_cl_processor_free ())
 	{
 	  if (ns >= GOMP_CL_PAUSE_NS)
 	    b->sleep_ns = -1;
