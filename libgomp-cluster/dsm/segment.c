@@ -197,6 +197,8 @@ gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
   char *a = gomp_dsm_block_addr (b);
   size_t len = gomp_dsm_block_addr (b + n - 1) - a
     + gomp_dsm_block_len (b + n - 1);
+  if (prot != PROT_NONE && gomp_dsm_stack_block (b + n - 1))
+    prot |= gomp_dsm_stack_prot;
   if (mprotect (a, len, prot) == 0)
     return;
   int err = errno;
