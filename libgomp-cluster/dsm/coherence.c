@@ -355,10 +355,10 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
 }
 
 /* Locks block B and up to N-1 blocks after it that are homed here and
-   not busy, copies them to OUT (room for N blocks) and records SRC in
-   their copysets; returns how many (0 when B itself is busy).  Blocks
-   that start being cached are write-protected in runs (one mprotect per
-   run, not per block).  Service thread.  */
+   not busy, copies them to OUT (room for N blocks; no copy when OUT is
+   NULL) and records SRC in their copysets; returns how many (0 when B
+   itself is busy).  Blocks that start being cached are write-protected in
+   runs (one mprotect per run, not per block).  Service thread.  */
 static uint32_t
 serve_run (int src, uint32_t b, uint32_t n, char *out)
 {
@@ -437,8 +437,8 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 	  ro = 0;
 	}
     }
-  for (uint32_t i = 0; i < k; i++)
-    memcpy (out + (size_t) i * bs, gomp_dsm_block_wview (b + i), bs);
+  if (out)
+    memcpy (out, gomp_dsm_block_wview (b), (size_t) k * bs);
   /* The caller sends after this unlocks: a local thread inside MPI (which
      holds MPI's own lock) may be faulting on one of these blocks.  */
   for (uint32_t i = 0; i < k; i++)
@@ -449,7 +449,11 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 /* A page request: one run (uint32 block, uint32 count; a fault's fetch)
    is answered with the blocks, deferred while the first is busy; several
    runs (a prefetch: the pairs one after the other) with one uint32 count
-   per run, then the blocks of every run, a busy run counting 0.  */
+   per run, then the blocks of every run, a busy run counting 0.  One run
+   is sent straight from the writable view (the transport copies it once,
+   after serve_run unlocked the blocks: a home thread that writes one of
+   them meanwhile has taken its fault and made its notice first, so the
+   requester drops the copy at its next acquire that needs it).  */
 static void
 page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 {
@@ -465,7 +469,18 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 			req[2 * r + 1]);
       total += req[2 * r + 1];
     }
-  size_t hdr = nruns > 1 ? nruns * 4 : 0;
+  if (nruns == 1)
+    {
+      uint32_t k = serve_run (src, req[0], req[1], NULL);
+      if (k == 0)
+	gomp_cl_defer ();
+      else
+	gomp_cl_reply (src, token, gomp_dsm_block_wview (req[0]),
+		       (size_t) k * gomp_dsm_block_len (req[0]));
+      DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
+      return;
+    }
+  size_t hdr = nruns * 4;
   char *reply = malloc (hdr + (size_t) total * gomp_dsm.bsize);
   if (!reply)
     gomp_dsm_fatal ("out of memory");
@@ -474,14 +489,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     {
       uint32_t b = req[2 * r];
       uint32_t k = serve_run (src, b, req[2 * r + 1], reply + off);
-      if (nruns == 1 && k == 0)
-	{
-	  free (reply);
-	  gomp_cl_defer ();
-	  return;
-	}
-      if (hdr)
-	memcpy (reply + 4 * r, &k, 4);
+      memcpy (reply + 4 * r, &k, 4);
       if (k)
 	off += (size_t) k * gomp_dsm_block_len (b);
     }
