@@ -8,6 +8,8 @@
 
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -19,10 +21,34 @@ extern unsigned long gomp_spin_count, gomp_spin_count_throttled;
    processors available to the process (affinity.c).  */
 extern unsigned gomp_managed_threads, gomp_available_cpus;
 
+extern int gomp_wait_policy;
+
+/* Whether the thread that will end a wait may be queued behind the
+   waiter on its processor: the process runs more threads than it has
+   processors, or start.c throttled every wait because the ranks sharing
+   this machine together do (gomp_spin_count is then the throttled count;
+   not so under OMP_WAIT_POLICY=active).  Spinning waits then hand the
+   processor over between polls, as LLVM's libomp does: a waiter that
+   pauses keeps it for its whole spin count (~50 us), which at 2 nodes x 2
+   threads on 2 processors was the cost of every node-local barrier (the
+   thread it waited for could not run meanwhile).  */
+static inline bool
+gomp_spin_hands_over (void)
+{
+  return __atomic_load_n (&gomp_managed_threads, __ATOMIC_RELAXED)
+	 > gomp_available_cpus
+	 || (gomp_spin_count == gomp_spin_count_throttled
+	     && gomp_wait_policy != 1);
+}
+
+/* Between two polls of a spinning wait.  */
 static inline void
 gomp_cpu_relax (void)
 {
-  __builtin_ia32_pause ();
+  if (gomp_spin_hands_over ())
+    sched_yield ();
+  else
+    __builtin_ia32_pause ();
 }
 
 static inline void

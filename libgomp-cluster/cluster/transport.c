@@ -94,10 +94,13 @@
    microseconds, far more when the cores are oversubscribed), then sleeps
    until the service thread completes it.  Between passes it pauses for
    CALL_PAUSE_NS, then yields; on a machine without a free processor it
-   sleeps instead, from CALL_NAP_MIN_NS to CALL_NAP_MAX_NS, so that the
+   sleeps instead after CALL_NAP_AFTER_NS (a round trip takes
+   microseconds when the other side polls: a sleep would only add a
+   wake-up to it), from CALL_NAP_MIN_NS to CALL_NAP_MAX_NS, so that the
    thread that must answer (another rank's on this machine) gets one.  */
 #define CALL_SPIN_NS 2000000L
 #define CALL_PAUSE_NS 100000L
+#define CALL_NAP_AFTER_NS 50000L
 #define CALL_NAP_MIN_NS 1000L
 #define CALL_NAP_MAX_NS 50000L
 #define HDR sizeof (uint64_t)
@@ -422,7 +425,7 @@ cl_call_wait (struct gomp_cl_pending *w, bool full)
 	  if (t > CALL_SPIN_NS)
 	    break;
 	  yielding = t > CALL_PAUSE_NS;
-	  if (gomp_cl_processor_free ())
+	  if (t < CALL_NAP_AFTER_NS || gomp_cl_processor_free ())
 	    nap = 0;
 	  else if (nap)
 	    nap = nap * 2 > CALL_NAP_MAX_NS ? CALL_NAP_MAX_NS : nap * 2;
