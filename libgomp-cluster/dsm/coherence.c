@@ -310,7 +310,10 @@ apply_diff (char *w, size_t blen, bool bitmap, const unsigned char *p,
   return true;
 }
 
-/* Sends every home its diffs and waits for all of them to be applied.  */
+/* Sends every home its diffs and waits for all of them to be applied,
+   serving other nodes meanwhile (never in signal context; the caller
+   holds rel_mutex and locks of non-home blocks only, which no handler
+   waits for).  */
 static void
 send_diffs (struct diff_buf *d)
 {
@@ -325,7 +328,7 @@ send_diffs (struct diff_buf *d)
   for (int h = 0; h < nodes; h++)
     if (d[h].len)
       {
-	gomp_cl_call_wait (&w[h]);
+	gomp_cl_call_wait_serving (&w[h]);
 	d[h].len = 0;
       }
   free (w);
@@ -683,7 +686,9 @@ struct prefetch_msg
    blocks), all homes at once.  What arrives becomes PREFETCHED, the rest
    INVALID.  Prefetching at the acquire rather than at the next faults
    moves the same bytes in far fewer messages, while the home is in the
-   same synchronisation and not computing.  */
+   same synchronisation and not computing.  The wait serves the other
+   nodes' requests (their prefetches of the same acquire) itself, without
+   waking the service thread.  */
 static void
 prefetch (uint32_t *v, uint32_t n)
 {
@@ -756,7 +761,7 @@ prefetch (uint32_t *v, uint32_t n)
   for (uint32_t i = 0; i < nmsg; i++)
     {
       struct prefetch_msg *p = &m[i];
-      size_t len = gomp_cl_call_wait (&p->w), off = 4 * p->nruns;
+      size_t len = gomp_cl_call_wait_serving (&p->w), off = 4 * p->nruns;
       for (uint32_t r = 0; r < p->nruns; r++)
 	{
 	  uint32_t b = p->req[2 * r], want = p->req[2 * r + 1], got;
