@@ -57,7 +57,11 @@ gomp_bar_release (struct gomp_team *team, unsigned shift, void *buf,
   struct gomp_barrier *bar = &team->barrier;
   if (GOMP_UNLIKELY (team->spans))
     {
-      if (buf)
+      /* With cancellation, the exchange keeps the nodes' barriers paired
+	 (cancel.c).  */
+      if (GOMP_UNLIKELY (gomp_cancel_var))
+	gomp_cancel_cluster_barrier (team, shift != 0, buf, len, winner);
+      else if (buf)
 	gomp_cluster->barrier_bcast (buf, len, winner);
       else
 	gomp_cluster->barrier ();
@@ -78,8 +82,9 @@ gomp_bar_release (struct gomp_team *team, unsigned shift, void *buf,
 
 /* The one waiting loop; SHIFT selects the arrival count (0, or
    GOMP_BAR_FINAL_SHIFT for the closing barrier).  Returns true when
-   CANCELLABLE and the region was cancelled (the caller's arrival is then
-   withdrawn).  */
+   CANCELLABLE and the region was cancelled: the caller's arrival is then
+   withdrawn, or the barrier completed as cancelled (across nodes, by
+   meeting a node that left the region: cancel.c).  */
 static bool
 gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
 	       void *buf, size_t len, bool winner)
@@ -94,7 +99,8 @@ gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
   for (;;)
     {
       if ((s >> GOMP_BAR_GEN_SHIFT) != gen)
-	return false;
+	return cancellable
+	       && __atomic_load_n (&team->cancelled, __ATOMIC_ACQUIRE);
       if (__atomic_load_n (&team->task_queued, __ATOMIC_ACQUIRE)
 	  && gomp_barrier_handle_tasks (team))
 	{
@@ -132,7 +138,8 @@ gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
 					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 	    {
 	      gomp_bar_release (team, shift, buf, len, winner);
-	      return false;
+	      return cancellable
+		     && __atomic_load_n (&team->cancelled, __ATOMIC_ACQUIRE);
 	    }
 	  continue;
 	}

@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 4
+#define GOMP_CLUSTER_ABI 5
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -61,6 +61,10 @@ struct gomp_cluster_host
   /* Prints the runtime's "ompcluster: rank R thread T: ..." fatal error and
      ends the job; used for errors the module finds.  */
   void (*fatal) (const char *msg) __attribute__ ((noreturn));
+  /* Another node cancelled (WHAT: GOMP_cancel's) the top-level region
+     numbered REGION (ops->cancel).  Called by the module's message
+     handler: must not block.  */
+  void (*cancel) (uint64_t region, unsigned what);
 };
 
 /* What the module gives the runtime.  */
@@ -85,6 +89,16 @@ struct gomp_cluster_ops
   /* Like barrier, and the node that passes WINNER true gives every node
      the LEN bytes at BUF (copyprivate's pointer, broadcasts).  */
   void (*barrier_bcast) (void *buf, size_t len, bool winner);
+  /* Like barrier_bcast (BUF may be NULL), and returns the bitwise OR of
+     the FLAGS every node passed (the runtime's cancel.c gives them their
+     meaning).  */
+  unsigned (*barrier_flags) (void *buf, size_t len, bool winner,
+			     unsigned flags);
+  /* Tells every other node's host->cancel that this node cancelled
+     (WHAT) the region numbered REGION, the runtime's count of the
+     top-level regions spanning the nodes, the same on every node.  Does
+     not wait.  */
+  void (*cancel) (uint64_t region, unsigned what);
   /* omp flush / __sync_synchronize / seq_cst fences in shared code.  */
   void (*flush) (void);
 

@@ -514,6 +514,19 @@ extern unsigned gomp_affinity_place (int bind, unsigned master,
 /* affinity_fmt.c: OMP_DISPLAY_AFFINITY's line for the calling thread.  */
 extern void gomp_display_affinity_thread (void);
 
+/* cancel.c: cancellation in a team spanning the nodes.  team.c calls
+   span_start when such a team starts (after resetting its cancellation
+   state) and span_end after its closing barrier, when OMP_CANCELLATION
+   is true; every barrier of such a team then goes through
+   gomp_cancel_cluster_barrier (barrier.c), which returns with
+   team->cancelled set when the barrier completed as cancelled.
+   gomp_cancel_remote is the host's cancel callback (cluster.h).  */
+extern void gomp_cancel_span_start (struct gomp_team *team);
+extern void gomp_cancel_span_end (void);
+extern void gomp_cancel_cluster_barrier (struct gomp_team *team, bool final,
+					 void *buf, size_t len, bool winner);
+extern void gomp_cancel_remote (uint64_t region, unsigned what);
+
 /* task.c hooks (engineer "tasks").  team.c/barrier.c call them; until
    task.c defines them, weak no-op defaults in team.c keep the library
    linking (the parallel-reduction ones fail with gomp_unsupported).

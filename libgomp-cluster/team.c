@@ -395,6 +395,8 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   team->task_data = NULL;
   team->reduction_data = reduction_data;
   team->threads[0] = thr;
+  if (GOMP_UNLIKELY (spans) && gomp_cancel_var)
+    gomp_cancel_span_start (team);
 
   /* The master's state before the region, restored by gomp_team_end.  */
   team->prev_ts = thr->ts;
@@ -526,6 +528,8 @@ gomp_team_end (void)
 	}
       team->ws_base = 0;
     }
+  if (GOMP_UNLIKELY (team->spans) && gomp_cancel_var)
+    gomp_cancel_span_end ();
   gomp_thread_task_fini (thr);
   gomp_team_tasks_fini (team);
   if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))

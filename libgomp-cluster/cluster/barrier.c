@@ -8,7 +8,8 @@
    all-gather of fixed slots (what does not fit follows in an
    all-gather-v), then acquires: invalidates what the others wrote.  The
    slot also carries copyprivate's bytes from the node that ran the single
-   construct.  Waits back off (wait.c).
+   construct, and flags the runtime ORs over the nodes (barrier_flags:
+   cancellation, see the runtime's cancel.c).  Waits back off (wait.c).
 
    The all-gather of the slots is made of point-to-point messages (Bruck's
    algorithm: ceil(log2 P) rounds; in the round of distance D a node sends
@@ -31,7 +32,8 @@ struct gomp_cl_slot
 {
   uint64_t len;			/* Bytes of this node's contribution.  */
   uint32_t bcast_len;		/* Of which copyprivate's, first.  */
-  uint32_t winner;
+  uint16_t winner;
+  uint16_t flags;		/* barrier_flags' FLAGS.  */
   unsigned char data[GOMP_CL_SLOT_INLINE];
 };
 
@@ -80,8 +82,10 @@ gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
   free (rot);
 }
 
-static void
-gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
+/* The barrier; returns the OR of every node's FLAGS.  */
+static unsigned
+gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
+			  unsigned flags)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank;
   struct gomp_cl_slot *slots, mine;
@@ -107,6 +111,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
   mine.len = len;
   mine.bcast_len = bcast_len;
   mine.winner = winner;
+  mine.flags = flags;
   memcpy (mine.data, contrib, len < GOMP_CL_SLOT_INLINE
 			      ? len : GOMP_CL_SLOT_INLINE);
   gomp_cl_slots_exchange (&mine, slots);
@@ -154,6 +159,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
   /* Acquire and copyprivate.  */
   for (int r = 0; r < nodes; r++)
     {
+      flags |= slots[r].flags;
       if (slots[r].winner && !winner && buf)
 	memcpy (buf, data[r], slots[r].bcast_len < len_in
 			      ? slots[r].bcast_len : len_in);
@@ -169,18 +175,27 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner)
   gomp_cl_sync.barriers++;
   if (gomp_cl_stats_enabled)
     gomp_cl_sync.barrier_time += gomp_cl_now () - t0;
+  return flags;
 }
 
 void
 gomp_cl_barrier (void)
 {
-  gomp_cl_barrier_exchange (NULL, 0, false);
+  gomp_cl_barrier_exchange (NULL, 0, false, 0);
 }
 
 void
 gomp_cl_barrier_bcast (void *buf, size_t len, bool winner)
 {
-  gomp_cl_barrier_exchange (buf, len, winner);
+  gomp_cl_barrier_exchange (buf, len, winner, 0);
+}
+
+unsigned
+gomp_cl_barrier_flags (void *buf, size_t len, bool winner, unsigned flags)
+{
+  if (flags > UINT16_MAX)
+    gomp_cl_fatal ("barrier flags %#x do not fit in a slot", flags);
+  return gomp_cl_barrier_exchange (buf, len, winner, flags);
 }
 
 /* A flush without a partner: this node's writes go to their homes, and

@@ -114,7 +114,13 @@ extern void gomp_cl_dispatch_exit (int status) GOMP_CL_HIDDEN;
 extern void gomp_cl_barrier (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_barrier_bcast (void *buf, size_t len, bool winner)
   GOMP_CL_HIDDEN;
+extern unsigned gomp_cl_barrier_flags (void *buf, size_t len, bool winner,
+				       unsigned flags) GOMP_CL_HIDDEN;
 extern void gomp_cl_flush (void) GOMP_CL_HIDDEN;
+
+/* cancel.c: a cancellation tells the other nodes (cluster.h's cancel).  */
+extern void gomp_cl_cancel_init (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_cancel (uint64_t region, unsigned what) GOMP_CL_HIDDEN;
 
 /* lock.c: cluster-wide locks named by address.  */
 extern void gomp_cl_lock_init (void) GOMP_CL_HIDDEN;

@@ -296,6 +296,8 @@ struct gomp_cluster_ops gomp_cl_ops =
   .region_start = gomp_cl_region_start,
   .barrier = gomp_cl_barrier,
   .barrier_bcast = gomp_cl_barrier_bcast,
+  .barrier_flags = gomp_cl_barrier_flags,
+  .cancel = gomp_cl_cancel,
   .flush = gomp_cl_flush,
   .lock = gomp_cl_lock,
   .try_lock = gomp_cl_try_lock,
@@ -364,6 +366,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_crash_init ();
   gomp_cl_lock_init ();
   gomp_cl_loop_init ();
+  gomp_cl_cancel_init ();
   gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
   gomp_cl_transport_init (transport_comm);
   gomp_cl_heartbeat_start ();
