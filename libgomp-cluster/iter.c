@@ -160,7 +160,17 @@ gomp_iter_ordered_ticket (struct gomp_thread *thr, struct gomp_work_share *ws,
    is always a contiguous part of one initial block, and blocks never
    merge, so a packed value cannot name the same chunks twice: a
    compare-and-swap that succeeds on a stale read hands out chunks that
-   really are there.  */
+   really are there.
+
+   GCC's code for lastprivate and linear lets the thread whose last chunk
+   ended at the loop's end copy the value out: the thread that takes the
+   loop's last chunk must take no other after it.  It then marks its block
+   GOMP_STEAL_DONE and gets no more chunks; its block was empty (a block's
+   top chunk is the last its owner takes, and a thief that steals the
+   loop's last chunk alone had an empty block), so the chunks left are in
+   the blocks of threads still at work, which run them.  */
+
+#define GOMP_STEAL_DONE (~0ull)
 
 static inline unsigned long long
 gomp_steal_pack (unsigned long lo, unsigned long hi)
@@ -183,13 +193,20 @@ gomp_iter_steal_init (struct gomp_work_share *ws, unsigned long chunk,
   ws->steal = true;
 }
 
-/* Chunk C of a work-stealing loop (WS->CHUNK is the step of a chunk).  */
+/* Chunk C of a work-stealing loop (WS->CHUNK is the step of a chunk),
+   taken by the thread whose block is OWN.  */
 static inline bool
-gomp_steal_chunk (struct gomp_work_share *ws, unsigned long c, long *istart,
-		  long *iend)
+gomp_steal_chunk (struct gomp_work_share *ws, struct gomp_steal_block *own,
+		  unsigned long c, long *istart, long *iend)
 {
   *istart = ws->next + (long) (c * (unsigned long) ws->chunk);
-  *iend = c + 1 == ws->nchunks ? ws->end : *istart + ws->chunk;
+  if (c + 1 == ws->nchunks)
+    {
+      *iend = ws->end;
+      __atomic_store_n (&own->range, GOMP_STEAL_DONE, __ATOMIC_RELAXED);
+    }
+  else
+    *iend = *istart + ws->chunk;
   return true;
 }
 
@@ -203,13 +220,15 @@ gomp_iter_steal_next (struct gomp_thread *thr, struct gomp_work_share *ws,
   struct gomp_steal_block *own = &ws->blocks[me];
   unsigned long long v = __atomic_load_n (&own->range, __ATOMIC_RELAXED);
 
+  if (v == GOMP_STEAL_DONE)
+    return false;
   while ((unsigned) v < (v >> 32))
     if (__atomic_compare_exchange_n (&own->range, &v,
 				     gomp_steal_pack ((unsigned) v + 1,
 						      v >> 32),
 				     false, __ATOMIC_RELAXED,
 				     __ATOMIC_RELAXED))
-      return gomp_steal_chunk (ws, (unsigned) v, istart, iend);
+      return gomp_steal_chunk (ws, own, (unsigned) v, istart, iend);
 
   for (;;)
     {
@@ -239,7 +258,7 @@ gomp_iter_steal_next (struct gomp_thread *thr, struct gomp_work_share *ws,
 	  if (first + 1 < hi)
 	    __atomic_store_n (&own->range, gomp_steal_pack (first + 1, hi),
 			      __ATOMIC_RELAXED);
-	  return gomp_steal_chunk (ws, first, istart, iend);
+	  return gomp_steal_chunk (ws, own, first, istart, iend);
 	}
     }
 }

@@ -4,7 +4,9 @@
    iterations, for empty, tiny and uneven loops, upward and downward with
    steps, uneven work (threads steal), nowait loops going round the
    work-share ring, the combined construct, and teams of 1 to 4 threads
-   (more threads than processors included).  */
+   (more threads than processors included); lastprivate and linear get
+   the last iteration's values (GCC lets the thread that ran the last
+   chunk copy them out: it must take no chunk after it).  */
 /* ompc-compile: plain */
 /* ompc-nodes: 1 1x2 1x4 */
 /* ompc-timeout: 120 */
@@ -75,6 +77,27 @@ main (void)
 	    }
 	  check ("upward", n, c, t, 1);
 	  check_chunks (n, c, t, owner);
+
+	  /* lastprivate and linear: slow early iterations make the thread
+	     that owns the last block finish first and steal.  */
+	  long last = -1, lin = 5;
+#pragma omp parallel for num_threads (t) schedule (nonmonotonic: dynamic, c) \
+	    lastprivate (last) linear (lin: 2)
+	  for (long i = 0; i < n; i++)
+	    {
+	      last = i;
+	      lin += 2;
+	      if (i < n / 2)
+		for (int w = 0; w < 100; w++)
+		  sink++;
+	    }
+	  if (n > 0 && (last != n - 1 || lin != 5 + 2 * n))
+	    {
+	      printf ("lastprivate/linear: n %ld chunk %d threads %d: last %ld "
+		      "(want %ld), linear %ld (want %ld)\n", n, c, t, last,
+		      n - 1, lin, 5 + 2 * n);
+	      errors++;
+	    }
 
 	  /* Downward with a step of 3, then nowait loops back to back (more
 	     than the ring's slots, so slots are reused while threads
