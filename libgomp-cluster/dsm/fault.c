@@ -36,8 +36,14 @@
 #include <unistd.h>
 
 #define MANAGER_GROUP 64	/* Blocks per manager range.  */
-#define FETCH_AHEAD_MAX 16	/* Blocks per fetch at most.  */
-#define WRITE_AHEAD_MAX 64	/* Home blocks opened by one write fault.  */
+/* Blocks one fetch brings at most (FETCH_AHEAD_BYTES, but at least
+   FETCH_AHEAD_MIN blocks), and home blocks one write fault opens at
+   most.  Both double along a sequential streak, so what they take beyond
+   the streak's end is at most what the streak used; the caps only bound
+   one message and one mprotect.  */
+#define FETCH_AHEAD_BYTES (512 * 1024)
+#define FETCH_AHEAD_MIN 16
+#define WRITE_AHEAD_MAX GOMP_DSM_GET_MAX
 #define CLAIM_STREAK 16		/* Fresh blocks touched in sequence before
 				   a node claims the rest of a group.  */
 
@@ -327,7 +333,7 @@ static uint32_t home_last = UINT32_MAX - 1, home_streak = 1;
 
 /* Fetches B from its home H (the caller holds B's lock) into the writable
    view, with the blocks after it when the node is reading sequentially
-   (fetch-ahead: up to FETCH_AHEAD_MAX blocks of the same home that are
+   (fetch-ahead: up to FETCH_AHEAD_BYTES of blocks of the same home that are
    invalid here and not busy, in one round trip).  Returns the number of
    blocks fetched; the caller must unlock blocks B+1 and up (they are
    locked and still INVALID).  */
@@ -338,9 +344,12 @@ fetch (uint32_t b, int h, size_t len)
   uint32_t want = 1, n = 1;
   if (b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1)
     {
+      uint32_t max = FETCH_AHEAD_BYTES >> gomp_dsm.bshift;
+      if (max < FETCH_AHEAD_MIN)
+	max = FETCH_AHEAD_MIN;
       want = __atomic_load_n (&streak, __ATOMIC_RELAXED) * 2;
-      if (want > FETCH_AHEAD_MAX)
-	want = FETCH_AHEAD_MAX;
+      if (want > max)
+	want = max;
     }
   char *a = gomp_dsm_block_addr (b);
   if (len != bs)
