@@ -219,6 +219,9 @@ struct gomp_work_share
   bool atomic_next;			/* NEXT may be advanced by fetch-add */
   bool steal;				/* chunks from BLOCKS (iter.c) */
   bool ordered;
+  /* A static ordered loop inside a node: each thread waits for its turn
+     on its own line, BLOCKS[I] (ordered.c), not on ORDERED_SERVING.  */
+  bool ordered_turns;
   bool spans;				/* loop shared across nodes */
   union
   {
@@ -482,6 +485,10 @@ extern void gomp_loop_ull_init (struct gomp_work_share *ws, bool up,
 extern void gomp_ordered_cluster_begin (struct gomp_work_share *ws,
 					bool first);
 extern void gomp_ordered_chunk_done (void);
+/* The initialising thread of a static ordered loop in a team of NTHREADS
+   local threads (not spanning nodes): per-thread turn words.  */
+extern void gomp_ordered_turns_init (struct gomp_work_share *ws,
+				     unsigned nthreads);
 
 /* critical.c: the mutex GOMP_atomic_start uses (also its cluster key),
    and the cluster form of every lock named by KEY: a node-local mutex for

@@ -34,6 +34,10 @@ gomp_loop_ull_init (struct gomp_work_share *ws, bool up, gomp_ull start,
   ws->ordered_serving = 0;
   ws->ordered_shared = NULL;
   ws->ordered_tickets = 0;
+  ws->ordered_turns = false;
+  if (ordered && sched == GFS_STATIC && team && !team->spans
+      && team->local_nthreads > 1)
+    gomp_ordered_turns_init (ws, team->local_nthreads);
   ws->copyprivate = NULL;
   ws->task_reductions = NULL;
   ws->doacross = NULL;

@@ -65,24 +65,60 @@ gomp_ordered_cluster_begin (struct gomp_work_share *ws, bool first)
 				sizeof ws->ordered_shared, rank0);
 }
 
+/* A static ordered loop inside a node gives ticket T to local thread
+   T mod N, so the thread that passes the turn knows whose it becomes: it
+   writes the served ticket + 1 into that thread's own line (WS->BLOCKS,
+   idle in an ordered loop), which only that thread polls.  */
+void
+gomp_ordered_turns_init (struct gomp_work_share *ws, unsigned nthreads)
+{
+  for (unsigned i = 0; i < nthreads; i++)
+    ws->blocks[i].range = i == 0;
+  ws->ordered_turns = true;
+}
+
+/* The turn word of the calling thread, or (NEXT) of the one after it.  */
+static inline unsigned long long *
+gomp_ordered_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
+		   bool next)
+{
+  struct gomp_team *team = thr->ts.team;
+  unsigned i = thr->ts.team_id - team->base;
+  if (next && ++i == team->local_nthreads)
+    i = 0;
+  return &ws->blocks[i].range;
+}
+
+/* Spin as other waits do; then yield, and then sleep a little: the thread
+   ahead may run a long ordered region.  */
+static inline void
+gomp_ordered_backoff (unsigned long *spins, unsigned long limit)
+{
+  if (++*spins < limit)
+    gomp_cpu_relax ();
+  else if (*spins < limit + 1000)
+    sched_yield ();
+  else
+    {
+      struct timespec ts = { 0, 20000 };
+      nanosleep (&ts, NULL);
+    }
+}
+
 static void
-gomp_ordered_wait_turn (struct gomp_work_share *ws, unsigned long ticket)
+gomp_ordered_wait_turn (struct gomp_thread *thr, struct gomp_work_share *ws,
+			unsigned long ticket)
 {
   unsigned long spins = 0, limit = gomp_spin_limit ();
-  while (__atomic_load_n (&ws->ordered_serving, __ATOMIC_ACQUIRE) != ticket)
+  if (ws->ordered_turns)
     {
-      /* Spin as other waits do; then yield, and then sleep a little: the
-	 thread ahead may run a long ordered region.  */
-      if (++spins < limit)
-	gomp_cpu_relax ();
-      else if (spins < limit + 1000)
-	sched_yield ();
-      else
-	{
-	  struct timespec ts = { 0, 20000 };
-	  nanosleep (&ts, NULL);
-	}
+      unsigned long long *word = gomp_ordered_turn (thr, ws, false);
+      while (__atomic_load_n (word, __ATOMIC_ACQUIRE) != ticket + 1)
+	gomp_ordered_backoff (&spins, limit);
+      return;
     }
+  while (__atomic_load_n (&ws->ordered_serving, __ATOMIC_ACQUIRE) != ticket)
+    gomp_ordered_backoff (&spins, limit);
 }
 
 /* The calling thread is done with its current chunk: once its turn has
@@ -106,8 +142,12 @@ gomp_ordered_chunk_done (void)
       gomp_ordered_shared_store (ws->ordered_shared, next);
       return;
     }
-  gomp_ordered_wait_turn (ws, ticket);
-  __atomic_store_n (&ws->ordered_serving, ticket + 1, __ATOMIC_RELEASE);
+  gomp_ordered_wait_turn (thr, ws, ticket);
+  if (ws->ordered_turns)
+    __atomic_store_n (gomp_ordered_turn (thr, ws, true), ticket + 2,
+		      __ATOMIC_RELEASE);
+  else
+    __atomic_store_n (&ws->ordered_serving, ticket + 1, __ATOMIC_RELEASE);
 }
 
 GOMP_EXPORT void
@@ -126,7 +166,7 @@ GOMP_ordered_start (void)
       gomp_cluster->flush ();
       return;
     }
-  gomp_ordered_wait_turn (ws, thr->ts.ordered_ticket);
+  gomp_ordered_wait_turn (thr, ws, thr->ts.ordered_ticket);
 }
 
 GOMP_EXPORT void
