@@ -404,8 +404,9 @@ extern void gomp_child_icv (struct gomp_task_icv *child,
 			    const struct gomp_task_icv *icv, unsigned level);
 /* A new contention group on the calling thread (a target region run on
    the host inside a team): gomp_pools_save sets the thread's pools aside,
-   so that the group's regions start new threads; gomp_pools_restore ends
-   the threads the group started and puts the old pools back.  */
+   so that the group's regions use other threads (spare pools of earlier
+   groups, or new ones); gomp_pools_restore keeps the group's pools as
+   spares and puts the old pools back.  */
 struct gomp_pools_saved
 {
   struct gomp_thread_pool **pools;

@@ -143,63 +143,10 @@ gomp_align_up (char *p, size_t mapnum, unsigned short *kinds)
    of a team is the design's "thread that meets a nested region".  */
 __thread bool gomp_target_in_node __attribute__ ((tls_model ("initial-exec")));
 
-/* Thread pools of target regions met inside teams (each such region
-   starts a contention group with threads of its own), kept when the
-   region ends for the next such region on any thread.  Ending them
-   instead would start new threads for every target region, and with
-   several nodes their stacks, in the shared segment, are never given
-   back: target regions inside tasks filled the stack area.  So the
-   threads are bounded by the target regions that run at once.  */
-struct gomp_target_spare
-{
-  struct gomp_pools_saved pools;
-  struct gomp_target_spare *next;
-};
-static struct gomp_target_spare *gomp_target_spares;
-static gomp_mutex_t gomp_target_spares_lock;
-
-/* Gives the calling thread, which saved its own pools, spare ones.  */
-static void
-gomp_target_pools_take (struct gomp_thread *thr)
-{
-  if (__atomic_load_n (&gomp_target_spares, __ATOMIC_RELAXED) == NULL)
-    return;
-  gomp_mutex_lock (&gomp_target_spares_lock);
-  struct gomp_target_spare *s = gomp_target_spares;
-  if (s)
-    gomp_target_spares = s->next;
-  gomp_mutex_unlock (&gomp_target_spares_lock);
-  if (!s)
-    return;
-  thr->pools = s->pools.pools;
-  thr->npools = s->pools.npools;
-  free (s);
-}
-
-/* Keeps the pools the calling thread used in a target region as spares
-   (gomp_pools_restore then ends none).  */
-static void
-gomp_target_pools_give (struct gomp_thread *thr)
-{
-  if (thr->pools == NULL)
-    return;
-  struct gomp_target_spare *s = malloc (sizeof *s);
-  if (s == NULL)
-    return;
-  s->pools.pools = thr->pools;
-  s->pools.npools = thr->npools;
-  thr->pools = NULL;
-  thr->npools = 0;
-  gomp_mutex_lock (&gomp_target_spares_lock);
-  s->next = gomp_target_spares;
-  gomp_target_spares = s;
-  gomp_mutex_unlock (&gomp_target_spares_lock);
-}
-
 /* Runs a target region's function on the encountering thread as a new
    initial thread.  Inside a team, the thread's pools serve the enclosing
-   team: regions inside the target region get threads of their own (spare
-   ones when there are), and stay in the node.  */
+   team: regions inside the target region get threads of their own
+   (team.c keeps them for the next such region), and stay in the node.  */
 void
 gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
 		      unsigned thread_limit)
@@ -226,7 +173,6 @@ gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
   if (in_team)
     {
       gomp_pools_save (thr, &saved_pools);
-      gomp_target_pools_take (thr);
       gomp_target_in_node = true;
     }
   gomp_num_teams_m1 = gomp_team_num = 0;
@@ -237,7 +183,6 @@ gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
   gomp_task_pop_initial (thr, saved_task);
   if (in_team)
     {
-      gomp_target_pools_give (thr);
       gomp_pools_restore (thr, &saved_pools);
     }
   gomp_target_in_node = saved_in_node;

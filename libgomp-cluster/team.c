@@ -132,14 +132,75 @@ gomp_resolve_num_threads (unsigned specified, unsigned count)
 
 static pthread_key_t gomp_pool_key;
 
+/* Spare pools: those of a finished target region met inside a team
+   (gomp_pools_restore) and, with several nodes, those of a program
+   thread that exits, kept with their idle workers for the next thread
+   that needs pools instead of ending the workers.  With several nodes a
+   worker's stack is in the shared segment and never given back: target
+   regions inside tasks, or program threads that each ran a region,
+   filled the stack area.  */
+struct gomp_pools_spare
+{
+  struct gomp_pools_saved pools;
+  struct gomp_pools_spare *next;
+};
+static struct gomp_pools_spare *gomp_pools_spares;
+static gomp_mutex_t gomp_pools_spares_lock;
+
+/* Moves THR's pools to the spares; false if it has none.  */
+static bool
+gomp_pools_put_spare (struct gomp_thread *thr)
+{
+  if (thr->pools == NULL)
+    return false;
+  struct gomp_pools_spare *s = malloc (sizeof *s);
+  if (s == NULL)
+    return false;
+  s->pools.pools = thr->pools;
+  s->pools.npools = thr->npools;
+  thr->pools = NULL;
+  thr->npools = 0;
+  gomp_mutex_lock (&gomp_pools_spares_lock);
+  s->next = gomp_pools_spares;
+  gomp_pools_spares = s;
+  gomp_mutex_unlock (&gomp_pools_spares_lock);
+  return true;
+}
+
+/* Gives THR, which has no pools, spare ones if there are.  */
+static void
+gomp_pools_take_spare (struct gomp_thread *thr)
+{
+  if (__atomic_load_n (&gomp_pools_spares, __ATOMIC_RELAXED) == NULL)
+    return;
+  gomp_mutex_lock (&gomp_pools_spares_lock);
+  struct gomp_pools_spare *s = gomp_pools_spares;
+  if (s)
+    gomp_pools_spares = s->next;
+  gomp_mutex_unlock (&gomp_pools_spares_lock);
+  if (s == NULL)
+    return;
+  thr->pools = s->pools.pools;
+  thr->npools = s->pools.npools;
+  pthread_setspecific (gomp_pool_key, thr);
+  free (s);
+}
+
 /* The pool the calling thread uses as the master of a team at LEVEL + 1.
    The thread's exit (a user thread's, or a worker's whose own master
-   ends it) ends its pools' workers through gomp_pools_destroy.  */
+   ends it) ends its pools' workers through gomp_pools_destroy, or with
+   several nodes makes them spares.  */
 static struct gomp_thread_pool *
 gomp_get_pool (struct gomp_thread *thr, unsigned level)
 {
   if (GOMP_LIKELY (level < thr->npools && thr->pools[level]))
     return thr->pools[level];
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->pools == NULL)
+    {
+      gomp_pools_take_spare (thr);
+      if (level < thr->npools && thr->pools[level])
+	return thr->pools[level];
+    }
   if (level >= thr->npools)
     {
       unsigned n = level + 4;
@@ -569,15 +630,23 @@ gomp_pool_destroy (struct gomp_thread_pool *pool)
 }
 
 static void
-gomp_pools_destroy (void *arg)
+gomp_pools_destroy (struct gomp_thread *thr)
 {
-  struct gomp_thread *thr = arg;
   for (unsigned i = 0; i < thr->npools; i++)
     if (thr->pools[i])
       gomp_pool_destroy (thr->pools[i]);
   free (thr->pools);
   thr->pools = NULL;
   thr->npools = 0;
+}
+
+/* The pthread key's destructor: a thread with pools exits.  */
+static void
+gomp_pools_exit (void *arg)
+{
+  struct gomp_thread *thr = arg;
+  if (gomp_cluster == NULL || !gomp_pools_put_spare (thr))
+    gomp_pools_destroy (thr);
 }
 
 void
@@ -587,12 +656,14 @@ gomp_pools_save (struct gomp_thread *thr, struct gomp_pools_saved *saved)
   saved->npools = thr->npools;
   thr->pools = NULL;
   thr->npools = 0;
+  gomp_pools_take_spare (thr);
 }
 
 void
 gomp_pools_restore (struct gomp_thread *thr, struct gomp_pools_saved *saved)
 {
-  gomp_pools_destroy (thr);
+  if (!gomp_pools_put_spare (thr))
+    gomp_pools_destroy (thr);
   thr->pools = saved->pools;
   thr->npools = saved->npools;
   if (thr->pools)
@@ -602,5 +673,5 @@ gomp_pools_restore (struct gomp_thread *thr, struct gomp_pools_saved *saved)
 static void __attribute__ ((constructor (102)))
 gomp_team_init (void)
 {
-  pthread_key_create (&gomp_pool_key, gomp_pools_destroy);
+  pthread_key_create (&gomp_pool_key, gomp_pools_exit);
 }
