@@ -11,9 +11,9 @@
 #define OMPC_GCC_COMMON_H 1
 
 #include "gcc-plugin.h"
-#include "plugin-version.h"
+#include "bversion.h"
 
-#if GCCPLUGIN_VERSION_MAJOR != 12
+#if BUILDING_GCC_MAJOR != 12
 #error "the ompcluster plugin supports GCC 12 only (see NOTES-GCC12.md)"
 #endif
 

@@ -49,7 +49,7 @@ check "unknown option is an error" \
 
 # A GCC other than 12: the compatibility header stops the build.
 mkdir -p fake
-printf '#include_next "plugin-version.h"\n#undef GCCPLUGIN_VERSION_MAJOR\n#define GCCPLUGIN_VERSION_MAJOR 13\n' > fake/plugin-version.h
+printf '#include_next "bversion.h"\n#undef BUILDING_GCC_MAJOR\n#define BUILDING_GCC_MAJOR 13\n' > fake/bversion.h
 check "another GCC refused at build time" \
   "! g++ -fsyntax-only -I fake -I \"\$(gcc -print-file-name=plugin)/include\" \"$SRC/../../gcc-plugin/gcc-common.h\" 2> version.err && grep -F 'supports GCC 12 only' version.err"
 
