@@ -48,13 +48,12 @@ extern void gomp_cl_check_mpi (int err, const char *what) GOMP_CL_HIDDEN;
 
 /* wait.c: waiting for MPI requests without burning a core.  Spins
    (polling, and serving other nodes' requests: transport.h's
-   gomp_cl_progress) for 50 us, and on to about 2 ms after the wait
-   started while the machine has a free processor
-   (gomp_cl_processor_free; pause for 100 us, then yielding between
-   polls), then sleeps with periods doubling from 1 us to 100 us (up to
-   2 ms once the wait has lasted 50 ms), with the thread's timer slack at
-   1 ns so that short sleeps stay short (NOTES-GCC12.md, "MPI on a 2-core
-   machine").  */
+   gomp_cl_progress) for about 2 ms after the wait starts (50 us when
+   the ranks on this machine oversubscribe it; pause for 100 us, then
+   yielding between polls), then sleeps with periods doubling from 1 us
+   to 100 us (up to 2 ms once the wait has lasted 50 ms), with the
+   thread's timer slack at 1 ns so that short sleeps stay short
+   (NOTES-GCC12.md, "MPI on a 2-core machine").  */
 struct gomp_cl_backoff
 {
   struct timespec start;

@@ -141,9 +141,9 @@ extern void gomp_cl_get_stats (struct gomp_cl_stats *s)
 /* Whether the machine has a processor that no thread wants now: its
    runnable threads (the caller included, as the kernel counts them in
    /proc/loadavg) are no more than the processors this process may use.
-   Read again at most every 50 us.  Polling threads spin only then: on a
-   busy machine they would take the processor of a thread that computes.
-   Thread-safe.  */
+   Read again at most every 50 us.  The service thread polls past its
+   short window only then: on a busy machine it would take the processor
+   of a thread that computes.  Thread-safe.  */
 extern bool gomp_cl_processor_free (void)
   __attribute__ ((visibility ("hidden")));
 
