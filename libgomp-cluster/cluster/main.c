@@ -313,6 +313,24 @@ gomp_cl_crash_init (void)
     }
 }
 
+/* Registered just before gomp_cl_on_exit, so run right after it, by
+   whichever thread takes it from libc's list.  glibc 2.36 does not
+   serialise exit(): while one thread runs gomp_cl_on_exit (ending the job
+   in step, or with MPI_Abort after the launcher has forwarded the
+   message), a second thread that calls exit() runs the handlers left and
+   ends the process under it, and the launcher saw a rank vanish (GCC's
+   sections-2.c at 2 x 2: "killed by signal 9" once in 22 runs).  Unless
+   the job has already ended in step, the second thread waits here for the
+   first to end the process (the watchdog bounds an end in step).  */
+static void
+gomp_cl_exit_guard (void)
+{
+  if (__atomic_load_n (&gomp_cl_ended, __ATOMIC_ACQUIRE))
+    return;
+  for (;;)
+    pause ();
+}
+
 /* Registered with on_exit before the user's main starts.  */
 static void
 gomp_cl_on_exit (int status, void *arg)
@@ -402,7 +420,8 @@ gomp_cl_run_main (int (*user_main) (int, char **, char **), int argc,
 		  char **argv, char **envp)
 {
   gomp_cl_exec_stack_init ();
-  if (on_exit (gomp_cl_on_exit, NULL) != 0)
+  if (atexit (gomp_cl_exit_guard) != 0
+      || on_exit (gomp_cl_on_exit, NULL) != 0)
     gomp_cl_fatal ("cannot register the exit handler");
   if (gomp_cl_rank != 0)
     {
