@@ -33,7 +33,7 @@ struct gomp_allocator
   omp_memspace_handle_t memspace;
   uintptr_t alignment;
   uintptr_t pool_size;			/* ~0: unlimited.  */
-  uintptr_t pool_used;			/* Updated atomically.  */
+  uint64_t pool_used;			/* Updated by gomp_pool_add.  */
   omp_allocator_handle_t fb_data;
   unsigned char sync_hint, access, fallback, pinned, partition;
 };
@@ -188,19 +188,36 @@ omp_get_default_allocator (void)
   return gomp_thread_def_allocator;
 }
 
+/* A pool's count lives in the shared heap with the allocator, so with
+   several nodes it is updated where its page lives, through the atomic
+   entry points the plugin's rewrites call (ompc_atomic.c): the DSM only
+   merges plain writes at the next barrier, and two nodes counting at once
+   would lose one count.  */
+uint64_t ompc_atomic_load_8 (const volatile void *, int);
+bool ompc_atomic_compare_exchange_8 (volatile void *, void *, uint64_t, bool,
+				     int, int);
+uint64_t ompc_atomic_fetch_add_8 (volatile void *, uint64_t, int);
+
+/* Adds DELTA (negative to give back) to A's pool count.  */
+static void
+gomp_pool_add (struct gomp_allocator *a, intptr_t delta)
+{
+  ompc_atomic_fetch_add_8 (&a->pool_used, (uint64_t) delta, __ATOMIC_RELAXED);
+}
+
 /* Reserves SIZE bytes of A's pool; false when the pool is too small.  */
 static bool
 gomp_pool_reserve (struct gomp_allocator *a, size_t size)
 {
-  uintptr_t used = __atomic_load_n (&a->pool_used, __ATOMIC_RELAXED);
+  uint64_t used = ompc_atomic_load_8 (&a->pool_used, __ATOMIC_RELAXED);
   do
     {
       if (size > a->pool_size || used > a->pool_size - size)
 	return false;
     }
-  while (!__atomic_compare_exchange_n (&a->pool_used, &used, used + size,
-				      true, __ATOMIC_RELAXED,
-				      __ATOMIC_RELAXED));
+  while (!ompc_atomic_compare_exchange_8 (&a->pool_used, &used, used + size,
+					  true, __ATOMIC_RELAXED,
+					  __ATOMIC_RELAXED));
   return true;
 }
 
@@ -233,7 +250,7 @@ gomp_alloc_with (size_t alignment, size_t size, omp_allocator_handle_t
 	{
 	  base = gomp_raw_malloc (total);
 	  if (base == NULL && pooled)
-	    __atomic_fetch_sub (&a->pool_used, total, __ATOMIC_RELAXED);
+	    gomp_pool_add (a, -(intptr_t) total);
 	}
       if (base != NULL)
 	{
@@ -319,7 +336,7 @@ omp_free (void *ptr, omp_allocator_handle_t allocator)
   struct gomp_alloc_header *h = (struct gomp_alloc_header *) ptr - 1;
   struct gomp_allocator *a = gomp_allocator_data (h->allocator);
   if (a && a->pool_size != ~(uintptr_t) 0)
-    __atomic_fetch_sub (&a->pool_used, h->size, __ATOMIC_RELAXED);
+    gomp_pool_add (a, -(intptr_t) h->size);
   gomp_raw_free (h->base);
 }
 
@@ -346,12 +363,12 @@ omp_realloc (void *ptr, size_t size, omp_allocator_handle_t allocator,
   bool credit = old && old->pool_size != ~(uintptr_t) 0
 		&& allocator == h->allocator;
   if (credit)
-    __atomic_fetch_sub (&old->pool_used, h->size, __ATOMIC_RELAXED);
+    gomp_pool_add (old, -(intptr_t) h->size);
   void *ret = gomp_alloc_with (align, size, allocator, false);
   if (ret == NULL)
     {
       if (credit)
-	__atomic_fetch_add (&old->pool_used, h->size, __ATOMIC_RELAXED);
+	gomp_pool_add (old, (intptr_t) h->size);
       return NULL;
     }
   size_t old_size = (char *) h->base + h->size - (char *) ptr;
