@@ -18,7 +18,7 @@ RT_LDFLAGS = -shared -Wl,-soname,libgomp.so.1 -Wl,-z,defs \
 CL_CFLAGS = $(RT_CFLAGS) $(MPI_CFLAGS)
 
 all-runtime: $(BUILD_LIB)/libgomp.so.1 $(BUILD_LIB)/libgomp.so \
-  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_INC)/omp.h
+  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h
 
 obj/libgomp-cluster/%.o: $(srcdir)/libgomp-cluster/%.c $(RT_HDRS)
 	@mkdir -p $(dir $@)
@@ -41,6 +41,16 @@ $(BUILD_LIB)/libgomp.so: | $(BUILD_LIB)
 $(BUILD_LIB)/ompcluster-mpi.so: $(CL_OBJS) | $(BUILD_LIB)
 	$(CC) -shared -pthread -o $@ $(CL_OBJS) $(MPI_LIBS) -lrt
 
+# C++'s operator new and delete, linked into C++ programs' executables
+# (libgomp-cluster/cxx/new.c); -fexceptions: bad_alloc passes through.
+obj/libgomp-cluster/cxx/new.o: $(srcdir)/libgomp-cluster/cxx/new.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -fPIC -fexceptions -Wall -Wextra -c $< -o $@
+
+$(BUILD_LIB)/libompcluster-cxx.a: obj/libgomp-cluster/cxx/new.o | $(BUILD_LIB)
+	rm -f $@
+	ar rcs $@ $<
+
 $(BUILD_INC)/omp.h: $(srcdir)/libgomp-cluster/omp.h | $(BUILD_INC)
 	cp $< $@
 
@@ -49,6 +59,7 @@ install-runtime: all-runtime
 	install -m 755 $(BUILD_LIB)/libgomp.so.1 $(DESTDIR)$(libdir)/libgomp.so.1
 	ln -sf libgomp.so.1 $(DESTDIR)$(libdir)/libgomp.so
 	install -m 755 $(BUILD_LIB)/ompcluster-mpi.so $(DESTDIR)$(libdir)/ompcluster-mpi.so
+	install -m 644 $(BUILD_LIB)/libompcluster-cxx.a $(DESTDIR)$(libdir)/libompcluster-cxx.a
 	install -m 644 $(BUILD_INC)/omp.h $(DESTDIR)$(includedir)/omp.h
 	sed -e 's|@prefix@|$(prefix)|g' -e 's|@libdir@|$(libdir)|g' \
 	    -e 's|@includedir@|$(includedir)|g' \
@@ -56,7 +67,7 @@ install-runtime: all-runtime
 
 clean-runtime:
 	rm -rf obj/libgomp-cluster $(BUILD_LIB)/libgomp.so.1 $(BUILD_LIB)/libgomp.so \
-	  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_INC)/omp.h
+	  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h
 
 install: install-runtime
 clean: clean-runtime
