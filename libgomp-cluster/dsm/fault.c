@@ -452,6 +452,25 @@ open_prefetched (uint32_t b, bool write)
   DSM_STAT (prefetch_opens, 1);
 }
 
+/* Home block B, which others cache, is about to be written here (the
+   caller holds its lock; it is still read-only): a home that writes a
+   block others read will likely write it again, so from now on it stays
+   writable and its writes are found by comparing it with a twin at each
+   release (coherence.c), not by a fault after each fetch.  */
+static void
+home_twin (uint32_t b)
+{
+  memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
+	  gomp_dsm_block_wview (b), gomp_dsm_block_len (b));
+  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
+				       (v & ~M_IDLE) | M_HTWIN, true,
+				       __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
+  if (!(v & M_HTWIN))
+    gomp_dsm_list_add (&gomp_dsm.home_twins, b);
+}
+
 void
 gomp_dsm_make_access (uint32_t b, bool write)
 {
@@ -493,7 +512,10 @@ gomp_dsm_make_access (uint32_t b, bool write)
 		break;
 	      }
 	  for (uint32_t i = 0; i < n; i++)
-	    gomp_dsm_notice (b + i);
+	    {
+	      gomp_dsm_notice (b + i);
+	      home_twin (b + i);
+	    }
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}

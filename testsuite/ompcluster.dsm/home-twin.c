@@ -1,0 +1,110 @@
+/* A home block that other nodes cache and its home keeps writing stays
+   writable at the home, its writes found by comparing it with a twin at
+   each release (dsm/coherence.c, M_HTWIN), until KEEP_IDLE releases find
+   it unchanged; then it is write-protected again.  Every thread writes
+   in some intervals and not in others (gaps of 0 to 9 barriers, longer
+   than the keep), and checks everything after every barrier:
+   - in A every block is written by every thread at disjoint ints (the
+     home's comparison must not take the other nodes' diffs for its own
+     writes, nor lose its own);
+   - in B each thread writes the blocks its node is home of (first
+     touch), which every thread reads;
+   - in C the threads take turns in a critical section to add one to
+     every element of two blocks homed at node 0: the home's writes must
+     reach the next holder through the lock's release, not a barrier.
+   ompc-nodes: 1x2 2x1 2x2 3x1
+   ompc-timeout: 180
+   ompc-output: home-twin ok  */
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N (1 << 16)		/* Ints: 64 blocks.  */
+#define NC 2048			/* Ints of C: 2 blocks.  */
+#define STEPS 60
+#define TURNS 20
+
+static int
+writes_at (int t, int s)
+{
+  int period = 1 + (t + s / 10) % 10;
+  return s % period == 0;
+}
+
+int
+main (void)
+{
+  int *a = malloc (N * sizeof *a), *b = malloc (N * sizeof *b);
+  int *c = malloc (NC * sizeof *c);
+  long bad = 0;
+  if (!a || !b || !c)
+    return 2;
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < N; i++)
+    a[i] = b[i] = -1;
+  for (long i = 0; i < NC; i++)
+    c[i] = 0;
+#pragma omp parallel reduction(+:bad)
+  {
+    int t = omp_get_thread_num (), nt = omp_get_num_threads ();
+    long lo = N * t / nt, hi = N * (t + 1) / nt;
+    int *last = calloc (nt, sizeof *last);
+    for (int u = 0; u < nt; u++)
+      last[u] = -1;
+    for (int s = 0; s < STEPS; s++)
+      {
+	if (writes_at (t, s))
+	  {
+	    for (long i = t; i < N; i += nt)
+	      a[i] = s * 1000 + t;
+	    for (long i = lo; i < hi; i++)
+	      b[i] = s * 1000 + t;
+	  }
+	for (int u = 0; u < nt; u++)
+	  if (writes_at (u, s))
+	    last[u] = s * 1000 + u;
+#pragma omp barrier
+	for (long i = 0; i < N; i += 7)
+	  {
+	    int ub = 0;
+	    while ((ub + 1) < nt && i >= N * (ub + 1) / nt)
+	      ub++;
+	    if (a[i] != last[i % nt] || b[i] != last[ub])
+	      bad++;
+	  }
+#pragma omp barrier
+      }
+    for (int k = 0; k < TURNS; k++)
+      {
+#pragma omp critical
+	{
+	  int v = c[0];
+	  for (long i = 0; i < NC; i++)
+	    {
+	      if (c[i] != v)
+		bad++;
+	      c[i] = v + 1;
+	    }
+	}
+	/* Some work outside, so that the holders alternate.  */
+	for (volatile int w = 0; w < 20000 * (t + 1); w++)
+	  ;
+      }
+#pragma omp barrier
+    for (long i = 0; i < NC; i++)
+      if (c[i] != nt * TURNS)
+	bad++;
+    free (last);
+  }
+  if (bad)
+    {
+      printf ("home-twin: %ld wrong values\n", bad);
+      return 1;
+    }
+  printf ("home-twin ok\n");
+  free (a);
+  free (b);
+  free (c);
+  return 0;
+}
