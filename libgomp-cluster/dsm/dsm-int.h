@@ -63,10 +63,11 @@ enum
 				   M_GEN (home: written since the last
 				   release, no protection needed).  */
 #define M_CACHED 0x40u		/* In the cached list.  */
-#define M_USED 0x80u		/* Non-home: fetched, or a prefetched run
-				   opened, since its last prefetch; an
-				   acquire that invalidates it prefetches
-				   it again.  */
+#define M_USED 0x80u		/* Non-home: fetched (fetched ahead of one
+				   of many streams: written), or a
+				   prefetched run opened, since its last
+				   prefetch; an acquire that invalidates
+				   it prefetches it again.  */
 #define M_GEN_SHIFT 8
 #define M_GEN 0xff00u		/* Low bits of a list generation.  */
 #define M_IDLE_SHIFT 16

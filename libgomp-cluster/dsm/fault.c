@@ -40,7 +40,9 @@
    FETCH_AHEAD_MIN blocks), and home blocks one write fault opens at
    most.  Both double along a sequential streak, so what they take beyond
    the streak's end is at most what the streak used; the caps only bound
-   one message and one mprotect.  */
+   one message and one mprotect.  A fetch that continues no streak (many
+   streams at once) takes as many blocks ahead as the run of fetched
+   blocks just before it (fetch).  */
 #define FETCH_AHEAD_BYTES (512 * 1024)
 #define FETCH_AHEAD_MIN 16
 #define WRITE_AHEAD_MAX GOMP_DSM_GET_MAX
@@ -342,16 +344,39 @@ fetch (uint32_t b, int h, size_t len)
 {
   size_t bs = gomp_dsm.bsize;
   uint32_t want = 1, n = 1;
-  if (b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1)
-    {
-      uint32_t max = FETCH_AHEAD_BYTES >> gomp_dsm.bshift;
-      if (max < FETCH_AHEAD_MIN)
-	max = FETCH_AHEAD_MIN;
-      want = __atomic_load_n (&streak, __ATOMIC_RELAXED) * 2;
-      if (want > max)
-	want = max;
-    }
+  bool guess = false;		/* Fetching ahead of one of many streams.  */
+  uint32_t max = FETCH_AHEAD_BYTES >> gomp_dsm.bshift;
+  if (max < FETCH_AHEAD_MIN)
+    max = FETCH_AHEAD_MIN;
   char *a = gomp_dsm_block_addr (b);
+  if (b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1)
+    want = __atomic_load_n (&streak, __ATOMIC_RELAXED) * 2;
+  else if (len == bs)
+    {
+      /* Many streams at once (a scatter into many buckets, each filled
+	 in order; the faults of the streams interleave, so LAST_END sees
+	 none of them): the blocks just before B that this node fetched
+	 and still holds show how far the stream that reached B has come.
+	 Fetch as far ahead as that, so that again what is taken beyond
+	 the stream's end is at most what it used.  */
+      uint32_t behind = 0;
+      while (behind < max && behind < b)
+	{
+	  uint32_t c = b - 1 - behind;
+	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[c], __ATOMIC_RELAXED);
+	  uint32_t st = m & M_STATE;
+	  if ((st != BS_READ && st != BS_WRITE) || !(m & M_CACHED)
+	      || gomp_dsm_block_len (c) != bs
+	      || gomp_dsm_block_addr (c) != a - (size_t) (behind + 1) * bs
+	      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_RELAXED) != h)
+	    break;
+	  behind++;
+	}
+      want = behind;
+      guess = true;
+    }
+  if (want > max)
+    want = max;
   if (len != bs)
     want = 1;
   for (uint32_t c = b + 1; n < want && c < gomp_dsm.nblocks; c++, n++)
@@ -380,8 +405,13 @@ fetch (uint32_t b, int h, size_t len)
   __atomic_store_n (&last_end, b + got - 1, __ATOMIC_RELAXED);
   DSM_STAT (fetches, got);
   DSM_STAT (fetch_bytes, got * len);
+  /* Blocks fetched ahead of one of many streams count as used (to be
+     prefetched again at the acquire that invalidates them) only once
+     written (make_access): the guess takes a few blocks past the end of
+     each stream, which the next stream's owner writes.  */
   for (uint32_t i = 0; i < got; i++)
-    if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED | M_USED,
+    if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i],
+			     M_CACHED | (i && guess ? 0 : M_USED),
 			     __ATOMIC_ACQ_REL) & M_CACHED))
       gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
 					  __ATOMIC_ACQ_REL)] = b + i;
@@ -580,6 +610,8 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	}
     }
   /* First write since the last release: keep a twin for the diff.  */
+  if (st == BS_READ)
+    __atomic_fetch_or (&gomp_dsm.meta[b], M_USED, __ATOMIC_RELAXED);
   memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
 	  gomp_dsm_block_wview (b), len);
   gomp_dsm_list_add (&gomp_dsm.dirty, b);
