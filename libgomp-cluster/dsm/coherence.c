@@ -21,7 +21,8 @@
    since the previous one, as if they had been written.
 
    A home block that the home writes while others cache it (a write
-   fault on HOME_RO) stays writable from then on with a twin (M_HTWIN,
+   fault on HOME_RO that continues no streak of such faults) stays
+   writable from then on with a twin (M_HTWIN,
    the home_twins list): each release compares it with the twin (which
    becomes a snapshot, as for a diff) and announces it when it changed
    and a node fetched it since the last notice about it; the diffs of
@@ -629,15 +630,26 @@ flush_dirty (void)
 }
 
 /* True when home block B (in twin mode) differs from its twin, which then
-   becomes a snapshot of it (diff_mask).  Called with rel_mutex held.  */
+   becomes a snapshot of it: as in diff_mask, every changed word is
+   stored into the twin as it was loaded, so that a word written after
+   its load differs at the next release.  */
 static bool
 home_changed (uint32_t b)
 {
-  size_t len = gomp_dsm_block_len (b), runs;
-  return diff_mask ((unsigned char *) gomp_dsm_block_wview (b),
-		    (unsigned char *) gomp_dsm.twins
-		    + ((size_t) b << gomp_dsm.bshift),
-		    len, get_mask (len), &runs) != 0;
+  size_t len = gomp_dsm_block_len (b);
+  const char *cur = gomp_dsm_block_wview (b);
+  char *twin = gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift);
+  if (memcmp (cur, twin, len) == 0)
+    return false;
+  for (size_t k = 0; k < len; k += 8)
+    {
+      uint64_t a = __atomic_load_n ((const uint64_t *) (cur + k),
+				    __ATOMIC_RELAXED), t;
+      memcpy (&t, twin + k, 8);
+      if (a != t)
+	memcpy (twin + k, &a, 8);
+    }
+  return true;
 }
 
 /* The release's part for the home blocks in twin mode (M_HTWIN), locked

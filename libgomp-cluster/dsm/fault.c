@@ -336,11 +336,13 @@ static uint32_t home_last = UINT32_MAX - 1, home_streak = 1;
 /* Fetches B from its home H (the caller holds B's lock) into the writable
    view, with the blocks after it when the node is reading sequentially
    (fetch-ahead: up to FETCH_AHEAD_BYTES of blocks of the same home that are
-   invalid here and not busy, in one round trip).  Returns the number of
+   invalid here and not busy, in one round trip) or B continues a run of
+   blocks it holds (one of many streams); WRITE: for a write fault.
+   Returns the number of
    blocks fetched; the caller must unlock blocks B+1 and up (they are
    locked and still INVALID).  */
 static uint32_t
-fetch (uint32_t b, int h, size_t len)
+fetch (uint32_t b, int h, size_t len, bool write)
 {
   size_t bs = gomp_dsm.bsize;
   uint32_t want = 1, n = 1;
@@ -405,13 +407,14 @@ fetch (uint32_t b, int h, size_t len)
   __atomic_store_n (&last_end, b + got - 1, __ATOMIC_RELAXED);
   DSM_STAT (fetches, got);
   DSM_STAT (fetch_bytes, got * len);
-  /* Blocks fetched ahead of one of many streams count as used (to be
-     prefetched again at the acquire that invalidates them) only once
-     written (make_access): the guess takes a few blocks past the end of
-     each stream, which the next stream's owner writes.  */
+  /* Blocks fetched ahead of one of many streams of writes count as used
+     (to be prefetched again at the acquire that invalidates them) only
+     once written (make_access): the guess takes a few blocks past the
+     end of each stream, which the next stream's owner writes.  Reads
+     cannot be seen later: fetched for a read, they count at once.  */
   for (uint32_t i = 0; i < got; i++)
     if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i],
-			     M_CACHED | (i && guess ? 0 : M_USED),
+			     M_CACHED | (i && guess && write ? 0 : M_USED),
 			     __ATOMIC_ACQ_REL) & M_CACHED))
       gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
 					  __ATOMIC_ACQ_REL)] = b + i;
@@ -483,10 +486,11 @@ open_prefetched (uint32_t b, bool write)
 }
 
 /* Home block B, which others cache, is about to be written here (the
-   caller holds its lock; it is still read-only): a home that writes a
-   block others read will likely write it again, so from now on it stays
-   writable and its writes are found by comparing it with a twin at each
-   release (coherence.c), not by a fault after each fetch.  */
+   caller holds its lock; it is still read-only), not in sequence with
+   the blocks before it: a home that writes a block others read will
+   likely write it again, so from now on it stays writable and its writes
+   are found by comparing it with a twin at each release (coherence.c),
+   not by a fault after each fetch.  */
 static void
 home_twin (uint32_t b)
 {
@@ -521,8 +525,10 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	     that may turn out unneeded.  */
 	  DSM_STAT (home_faults, 1);
 	  uint32_t want = 1;
+	  bool scattered = true;
 	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
 	    {
+	      scattered = false;
 	      want = __atomic_load_n (&home_streak, __ATOMIC_RELAXED) * 2;
 	      if (want > WRITE_AHEAD_MAX)
 		want = WRITE_AHEAD_MAX;
@@ -542,10 +548,13 @@ gomp_dsm_make_access (uint32_t b, bool write)
 		break;
 	      }
 	  for (uint32_t i = 0; i < n; i++)
-	    {
-	      gomp_dsm_notice (b + i);
-	      home_twin (b + i);
-	    }
+	    gomp_dsm_notice (b + i);
+	  /* Scattered writes (not continuing a streak) get the twin: a
+	     streak's blocks cost one fault per run already, and comparing
+	     every block of a whole array the home rewrites at every
+	     release costs more than that (CG's vectors).  */
+	  if (scattered)
+	    home_twin (b);
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}
@@ -589,7 +598,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
     }
   else if (st == BS_INVALID)
     {
-      uint32_t got = fetch (b, h, len);
+      uint32_t got = fetch (b, h, len, write);
       if (!write)
 	{
 	  gomp_dsm_protect (b, got, PROT_READ);
