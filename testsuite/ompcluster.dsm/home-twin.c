@@ -8,7 +8,7 @@
      home's comparison must not take the other nodes' diffs for its own
      writes, nor lose its own);
    - in B each thread writes the blocks its node is home of (first
-     touch), which every thread reads;
+     touch), out of order, which every thread reads;
    - in C the threads take turns in a critical section to add one to
      every element of two blocks homed at node 0: the home's writes must
      reach the next holder through the lock's release, not a barrier.
@@ -58,8 +58,16 @@ main (void)
 	  {
 	    for (long i = t; i < N; i += nt)
 	      a[i] = s * 1000 + t;
-	    for (long i = lo; i < hi; i++)
-	      b[i] = s * 1000 + t;
+	    /* Block by block out of order (the 16 to 32 pieces of 1024
+	       ints a thread has here are prime to 5), so that the home's
+	       faults make no streak.  */
+	    long np = (hi - lo + 1023) / 1024;
+	    for (long j = 0; j < np; j++)
+	      {
+		long p = lo + (j * 5 % np) * 1024;
+		for (long i = p; i < p + 1024 && i < hi; i++)
+		  b[i] = s * 1000 + t;
+	      }
 	  }
 	for (int u = 0; u < nt; u++)
 	  if (writes_at (u, s))
