@@ -13,6 +13,8 @@ struct gomp_task_icv *
 gomp_icv_write (void)
 {
   struct gomp_thread *thr = gomp_thread ();
+  if (thr->task)
+    gomp_task_icv_own (thr);
   if (!thr->icv)
     {
       thr->implicit_icv = gomp_global_icv;

@@ -557,6 +557,9 @@ extern bool gomp_barrier_handle_tasks (struct gomp_team *team);
 extern void *gomp_parallel_reduction_register (uintptr_t *rdata,
 					       unsigned nthreads);
 extern void gomp_parallel_reduction_unregister (void *data);
+/* task.c: before the current task changes an ICV; an undeferred task
+   reads its creator's ICVs until then, and gets its own copy here.  */
+extern void gomp_task_icv_own (struct gomp_thread *thr);
 /* taskred.c: a node other than rank 0 joining the task reductions rank 0
    registered for a region spanning the nodes (RDATA in shared memory);
    the result is freed by gomp_parallel_reduction_unregister.  */

@@ -598,6 +598,35 @@ gomp_barrier_handle_tasks (struct gomp_team *team)
 static void gomp_task_wait_depend_1 (struct gomp_thread *thr,
 				     struct gomp_task *parent, void **depend);
 
+void
+gomp_task_icv_own (struct gomp_thread *thr)
+{
+  struct gomp_task *t = thr->task;
+  if (t->kind == GOMP_TASK_UNDEFERRED && thr->icv != &t->icv)
+    {
+      t->icv = *gomp_icv ();
+      thr->icv = &t->icv;
+    }
+}
+
+/* Undeferred T has ended: its children that outlive it lose their
+   parent, as with any task.  */
+static void __attribute__ ((noinline))
+gomp_task_undeferred_orphan (struct gomp_task *t)
+{
+  struct gomp_team_tasks *tt = gomp_team_tasks (t->team);
+  gomp_mutex_lock (&tt->lock);
+  for (struct gomp_task *c = t->ready_children.head; c;
+       c = c->child_link.next)
+    c->parent = NULL;
+  for (struct gomp_task *c = t->busy_children.head; c;
+       c = c->child_link.next)
+    c->parent = NULL;
+  gomp_mutex_unlock (&tt->lock);
+  if (t->deps)
+    gomp_dep_table_free (t->deps);
+}
+
 /* Runs a task at once on this thread (if(0), final, outside a team, or
    throttled); its dependences are already met.  BOUNDS as in
    gomp_task_alloc.  */
@@ -664,21 +693,40 @@ gomp_task_undeferred (struct gomp_thread *thr, struct gomp_task *parent,
 	gomp_task_word_wait (&done);
     }
 
-  /* Children that outlive it lose their parent, as with any task.  */
   if (t.had_children)
-    {
-      struct gomp_team_tasks *tt = gomp_team_tasks (t.team);
-      gomp_mutex_lock (&tt->lock);
-      for (struct gomp_task *c = t.ready_children.head; c;
-	   c = c->child_link.next)
-	c->parent = NULL;
-      for (struct gomp_task *c = t.busy_children.head; c;
-	   c = c->child_link.next)
-	c->parent = NULL;
-      gomp_mutex_unlock (&tt->lock);
-      if (t.deps)
-	gomp_dep_table_free (t.deps);
-    }
+    gomp_task_undeferred_orphan (&t);
+  thr->task = parent;
+}
+
+/* The common undeferred task (no copy constructor, no depend or detach
+   clause, no cancellation): what gomp_task_undeferred does for it, with
+   little live across the body.  */
+static void __attribute__ ((noinline))
+gomp_task_undeferred_plain (struct gomp_thread *thr, struct gomp_task *parent,
+			    void (*fn) (void *), void *data, unsigned flags)
+{
+  struct gomp_task t;
+
+  t.parent = parent;
+  t.team = thr->ts.team;
+  t.taskgroup = parent->taskgroup;
+  t.member_of = NULL;
+  t.kind = GOMP_TASK_UNDEFERRED;
+  t.final_task = parent->final_task | ((flags & GOMP_TASK_FLAG_FINAL) != 0);
+  t.detach = t.had_children = false;
+  t.ready_children.head = t.ready_children.tail = NULL;
+  t.busy_children.head = t.busy_children.tail = NULL;
+  t.num_children = t.running_children = 0;
+  t.waiter = NULL;
+  t.deps = NULL;
+  /* T.ICV is copied only if the task changes an ICV
+     (gomp_task_icv_own): until then it reads its creator's.  */
+  struct gomp_task_icv *saved_icv = thr->icv;
+  thr->task = &t;
+  fn (data);
+  thr->icv = saved_icv;
+  if (GOMP_UNLIKELY (t.had_children))
+    gomp_task_undeferred_orphan (&t);
   thr->task = parent;
 }
 
@@ -794,15 +842,16 @@ gomp_task_undeferred_p (struct gomp_team *team, struct gomp_task *parent,
 	    > GOMP_TASK_THROTTLE * team->local_nthreads;
 }
 
-/* DEPEND: if depend[0] is nonzero, depend[0] items of which the first
+/* GOMP_task, every case (GOMP_task runs the common undeferred one itself).
+   DEPEND: if depend[0] is nonzero, depend[0] items of which the first
    depend[1] are out/inout and the rest in, addresses from depend[2].
    Otherwise depend[1] items: depend[2] out/inout, depend[3]
    mutexinoutset, depend[4] in, addresses from depend[5], then omp_depend_t
    pointers (depobj) for the rest.  */
-GOMP_EXPORT void
-GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
-	   long arg_size, long arg_align, bool if_clause, unsigned flags,
-	   void **depend, int priority_arg, void *detach)
+static void __attribute__ ((noinline))
+gomp_task_1 (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
+	     long arg_size, long arg_align, bool if_clause, unsigned flags,
+	     void **depend, int priority_arg, void *detach)
 {
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_team *team = thr->ts.team;
@@ -840,6 +889,24 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
   gomp_mutex_unlock (&tt->lock);
   if (queued)
     gomp_barrier_maybe_wake (team);
+}
+
+GOMP_EXPORT void
+GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
+	   long arg_size, long arg_align, bool if_clause, unsigned flags,
+	   void **depend, int priority_arg, void *detach)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *parent = thr->task;
+  if (GOMP_LIKELY (parent != NULL && cpyfn == NULL
+		   && !(flags & (GOMP_TASK_FLAG_DEPEND
+				 | GOMP_TASK_FLAG_DETACH))
+		   && !gomp_cancel_var)
+      && gomp_task_undeferred_p (thr->ts.team, parent, if_clause, 1))
+    gomp_task_undeferred_plain (thr, parent, fn, data, flags);
+  else
+    gomp_task_1 (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
+		 depend, priority_arg, detach);
 }
 
 /* ---- Waiting for children and dependences. ---- */
