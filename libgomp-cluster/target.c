@@ -281,7 +281,7 @@ gomp_target_task (void (*fn) (void *), size_t mapnum, void **hostaddrs,
       && gomp_task_cancelled (team, t->member_of))
     {
       gomp_mutex_unlock (&tt->lock);
-      free (t);
+      gomp_task_free (t);
       return true;
     }
   bool queued = gomp_task_submit (tt, parent, t, depend);

@@ -10,6 +10,7 @@
 
 #include "task.h"
 #include "omp.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,101 @@ gomp_task_word_notify (int **slot)
     gomp_futex_wake (word, 1);
 }
 
+/* Deferred task records with room for GOMP_TASK_REC_ROOM bytes of depend
+   items and data are recycled: each thread keeps up to GOMP_TASK_CACHE
+   of them, the ones it freed last, whoever allocated them (lists of one
+   thread only: no atomics, no ABA; a record is a malloc block, so a full
+   cache or any other thread may free it).  The bound matches the
+   throttle: a team holds up to GOMP_TASK_THROTTLE unfinished tasks per
+   thread.  A thread's cache is freed when it exits.  With several nodes
+   a task runs on its creator's node, and its record stays node-private
+   memory as before.  */
+#define GOMP_TASK_REC_ROOM 256
+#define GOMP_TASK_REC_SIZE (sizeof (struct gomp_task) + GOMP_TASK_REC_ROOM)
+#define GOMP_TASK_CACHE GOMP_TASK_THROTTLE
+
+static __thread struct gomp_task *gomp_task_cache	/* Linked by PARENT.  */
+  __attribute__ ((tls_model ("initial-exec")));
+static __thread unsigned gomp_task_cache_n
+  __attribute__ ((tls_model ("initial-exec")));
+static __thread bool gomp_task_cache_keyed
+  __attribute__ ((tls_model ("initial-exec")));
+static pthread_key_t gomp_task_cache_key;
+static pthread_once_t gomp_task_cache_once = PTHREAD_ONCE_INIT;
+
+/* At the exit of a thread that cached records.  */
+static void
+gomp_task_cache_exit (void *unused)
+{
+  (void) unused;
+  struct gomp_task *t;
+  while ((t = gomp_task_cache) != NULL)
+    {
+      gomp_task_cache = t->parent;
+      free (t);
+    }
+  gomp_task_cache_n = 0;
+  gomp_task_cache_keyed = false;
+}
+
+static void
+gomp_task_cache_key_init (void)
+{
+  if (pthread_key_create (&gomp_task_cache_key, gomp_task_cache_exit) != 0)
+    gomp_fatal ("cannot create the key of the task record cache");
+}
+
+/* A thread's first cached record: free its cache when it exits.  */
+static void __attribute__ ((noinline))
+gomp_task_cache_register (void)
+{
+  pthread_once (&gomp_task_cache_once, gomp_task_cache_key_init);
+  pthread_setspecific (gomp_task_cache_key, (void *) 1);
+  gomp_task_cache_keyed = true;
+}
+
+void
+gomp_task_free (struct gomp_task *t)
+{
+  if (t->recycle && gomp_task_cache_n < GOMP_TASK_CACHE)
+    {
+      if (GOMP_UNLIKELY (!gomp_task_cache_keyed))
+	gomp_task_cache_register ();
+      t->parent = gomp_task_cache;
+      gomp_task_cache = t;
+      gomp_task_cache_n++;
+    }
+  else
+    free (t);
+}
+
+/* A record of SIZE bytes.  */
+static inline struct gomp_task *
+gomp_task_record (size_t size)
+{
+  struct gomp_task *t;
+  if (GOMP_LIKELY (size <= GOMP_TASK_REC_SIZE))
+    {
+      t = gomp_task_cache;
+      if (GOMP_LIKELY (t != NULL))
+	{
+	  gomp_task_cache = t->parent;
+	  gomp_task_cache_n--;
+	}
+      else
+	t = malloc (GOMP_TASK_REC_SIZE);
+      if (t)
+	t->recycle = true;
+    }
+  else
+    {
+      t = malloc (size);
+      if (t)
+	t->recycle = false;
+    }
+  return t;
+}
+
 /* A completed task's record is freed only once the thread has released
    the team's lock: free() may wait for the allocator's own lock, which the
    thread creating tasks holds in malloc(), and the creator would then
@@ -139,7 +235,7 @@ gomp_task_free_pending (void)
 {
   if (gomp_task_to_free)
     {
-      free (gomp_task_to_free);
+      gomp_task_free (gomp_task_to_free);
       gomp_task_to_free = NULL;
     }
 }
@@ -555,7 +651,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_barrier_wake_done (team);
-  free (t);
+  gomp_task_free (t);
   return true;
 }
 
@@ -742,8 +838,8 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
 		 const void *bounds, size_t bounds_size)
 {
   size_t dep_size = ndeps * sizeof (struct gomp_dep_rec);
-  struct gomp_task *t = malloc (sizeof *t + dep_size + arg_size
-				+ arg_align - 1);
+  struct gomp_task *t = gomp_task_record (sizeof *t + dep_size + arg_size
+					  + arg_align - 1);
   if (t == NULL)
     gomp_fatal ("out of memory creating a task (%ld bytes of data)",
 		arg_size);
@@ -882,7 +978,7 @@ gomp_task_1 (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
       && gomp_task_cancelled (team, t->member_of))
     {
       gomp_mutex_unlock (&tt->lock);
-      free (t);
+      gomp_task_free (t);
       return;
     }
   bool queued = gomp_task_submit (tt, parent, t, depend);
@@ -1115,7 +1211,7 @@ omp_fulfill_event (omp_event_handle_t event)
   if (t->kind == GOMP_TASK_DETACHED)
     {
       last = gomp_task_complete (tt, t);
-      free (t);
+      gomp_task_free (t);
     }
   gomp_mutex_unlock (&tt->lock);
   if (last)

@@ -131,6 +131,7 @@ struct gomp_task
   bool detach;				/* Has a detach clause ...  */
   bool fulfilled;			/* ... and its event is fulfilled.  */
   bool had_children;			/* Has made deferred children.  */
+  bool recycle;				/* Record of the cached size.  */
   struct gomp_tlink child_link, team_link, tg_link;
   /* Children not finished, and how many.  */
   struct gomp_tlist ready_children, busy_children;
@@ -187,6 +188,8 @@ extern struct gomp_task *gomp_task_alloc (struct gomp_thread *thr,
 					  size_t ndeps, void *detach,
 					  const void *bounds,
 					  size_t bounds_size);
+/* Gives back the record of a task that completed or never ran.  */
+extern void gomp_task_free (struct gomp_task *t);
 extern bool gomp_task_submit (struct gomp_team_tasks *tt,
 			      struct gomp_task *parent, struct gomp_task *t,
 			      void **depend);

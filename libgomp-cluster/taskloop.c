@@ -193,7 +193,7 @@ gomp_taskloop (void (*fn) (void *), void *data,
 	{
 	  gomp_mutex_unlock (&tt->lock);
 	  for (unsigned long i = 0; i < sp.num_tasks; i++)
-	    free (tasks[i]);
+	    gomp_task_free (tasks[i]);
 	}
       else
 	{
