@@ -33,7 +33,9 @@ gomp_iter_count (long start, long end, long incr)
 }
 
 /* Static: thread I of N takes chunk I, I + N, ... (ts.static_trip counts
-   its chunks); without a chunk size it takes one near-equal block.  */
+   its chunks); without a chunk size it takes one near-equal block, and so
+   does a thread alone (its chunks would all be consecutive: an ordered
+   loop then needs one call, not one per chunk).  */
 bool
 gomp_iter_static_next (long *istart, long *iend)
 {
@@ -45,7 +47,7 @@ gomp_iter_static_next (long *istart, long *iend)
   unsigned long n = gomp_iter_count (ws->next, ws->end, ws->incr);
   unsigned long s0, e0;
 
-  if (ws->chunk == 0)
+  if (ws->chunk == 0 || nthreads == 1)
     {
       if (thr->ts.static_trip)
 	return false;

@@ -34,7 +34,7 @@ gomp_iter_ull_static_next (unsigned long long *istart,
 					      ws->incr_ull, gomp_ws_up (ws));
   unsigned long long s0, e0;
 
-  if (ws->chunk_ull == 0)
+  if (ws->chunk_ull == 0 || nthreads == 1)
     {
       if (thr->ts.static_trip)
 	return false;

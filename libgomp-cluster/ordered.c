@@ -154,7 +154,9 @@ GOMP_EXPORT void
 GOMP_ordered_start (void)
 {
   struct gomp_thread *thr = gomp_thread ();
-  if (!thr->ts.team || thr->ts.ordered_ticket == GOMP_NO_TICKET)
+  /* A thread alone never waits for its turn.  */
+  if (!thr->ts.team || thr->ts.ordered_ticket == GOMP_NO_TICKET
+      || thr->ts.team->nthreads == 1)
     return;
   struct gomp_work_share *ws = thr->ts.work_share;
   if (GOMP_UNLIKELY (ws->ordered_shared != NULL))
