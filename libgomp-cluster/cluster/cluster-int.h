@@ -141,6 +141,9 @@ extern void gomp_cl_run_main (int (*user_main) (int, char **, char **),
 			      int argc, char **argv, char **envp)
   __attribute__ ((noreturn)) GOMP_CL_HIDDEN;
 extern void gomp_cl_shutdown (int status) GOMP_CL_HIDDEN;
+/* Rank 0: serves the other ranks' requests to end the job for an exit()
+   (GOMP_CL_TAG_CONTROL); before the transport starts.  */
+extern void gomp_cl_exit_init (void) GOMP_CL_HIDDEN;
 /* Fatal signals on any rank end the whole job (MPI_Abort); after MPI_Init
    (UCX installs its own handlers) and before the DSM's fault handler,
    which passes on the faults that are not its own.  */

@@ -14,10 +14,20 @@
    sends already handed to the kernel), and a rank just tells hydra's
    process manager that it finalised (PMI-1) and exits.
    exit() called anywhere else (another thread of rank 0 while a region
-   runs, or any thread of another rank) cannot end the job in step: it ends
-   it with MPI_Abort and that status.  If the ranks have not ended in step
-   10 s after the end began (a rank stopped answering), a watchdog aborts
-   the job with the program's status.  */
+   runs, or any thread of another rank) cannot end the job in step: the
+   job ends with MPI_Abort and that status, called by rank 0 alone.  When
+   two ranks called MPI_Abort at the same moment, hydra 4.0.2 sometimes
+   reported a signal (9 or 1, "BAD TERMINATION") instead of the status
+   (GCC's sections-2.c at 2 x 2: once in 22 runs; every thread exiting at
+   2 x 4: once in 16).  So a rank other than 0 asks rank 0 to end the job
+   with its status (a GOMP_CL_TAG_CONTROL message, served by rank 0's
+   service thread) and waits to be ended; rank 0 claims the end of the
+   job once (gomp_cl_end_claim): the first exit() it learns of ends the
+   job, later requests are dropped.  If rank 0 does not end the job
+   within GOMP_CL_ASK_END_S (rank 0 gone or hung), the asking rank
+   aborts it itself.  If the ranks have not ended in step 10 s after the
+   end began (a rank stopped answering), a watchdog aborts the job with
+   the program's status.  */
 
 #include "cluster-int.h"
 #include <fcntl.h>
@@ -36,6 +46,23 @@
 
 /* 0: running; 1: ending in step (gomp_cl_finish started).  */
 static int gomp_cl_ending;
+
+/* Rank 0: how the job ends, decided once (gomp_cl_end_claim).  The high
+   32 bits hold the kind, the low ones the status.  The in-step end, which
+   rank 0's initial thread starts, can still turn into an abort (a request
+   from a rank whose initial thread called exit() could never join it);
+   an abort is final.  */
+enum
+{
+  GOMP_CL_END_NONE,
+  GOMP_CL_END_IN_STEP,
+  GOMP_CL_END_ABORT
+};
+static uint64_t gomp_cl_end_word;
+
+/* How long a rank that asked rank 0 to end the job waits before it
+   aborts the job itself.  */
+#define GOMP_CL_ASK_END_S 2
 
 static struct
 {
@@ -81,6 +108,113 @@ gomp_cl_abort_job (int status)
   _exit (status);
 }
 
+/* Rank 0: claims the end of the job for KIND (GOMP_CL_END_IN_STEP or
+   GOMP_CL_END_ABORT) with STATUS.  False if an end of that kind or a
+   final one is already under way.  Otherwise sets *STATUS_OUT to the
+   status the job ends with: STATUS, or, for an abort that takes over an
+   end in step, the status of that end (rank 0's exit() came first).  */
+static bool
+gomp_cl_end_claim (int kind, int status, int *status_out)
+{
+  uint64_t cur = __atomic_load_n (&gomp_cl_end_word, __ATOMIC_ACQUIRE);
+  for (;;)
+    {
+      int cur_kind = (int) (cur >> 32);
+      if (cur_kind >= kind)
+	return false;
+      int s = cur_kind == GOMP_CL_END_IN_STEP ? (int) (uint32_t) cur
+					       : status;
+      uint64_t want = (uint64_t) kind << 32 | (uint32_t) s;
+      if (__atomic_compare_exchange_n (&gomp_cl_end_word, &cur, want, false,
+				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	{
+	  *status_out = s;
+	  return true;
+	}
+    }
+}
+
+/* Rank 0: ends the job with MPI_Abort for an exit(STATUS) called by a
+   thread of rank ORIGIN that cannot end it in step, unless the job is
+   already being aborted: then returns (the request is dropped).  */
+static void
+gomp_cl_end_abort (int status, int origin)
+{
+  if (!gomp_cl_end_claim (GOMP_CL_END_ABORT, status, &status))
+    return;
+  /* Rank 0's own output, as exit() would have flushed it, unless a thread
+     of rank 0 holds the lock of stdout (on the service thread, waiting for
+     it could wait for a thread that waits for this one).  */
+  if (ftrylockfile (stdout) == 0)
+    {
+      fflush_unlocked (stdout);
+      funlockfile (stdout);
+    }
+  char msg[160];
+  int n = snprintf (msg, sizeof msg, "ompcluster: rank 0: ending every "
+		    "rank of the job (exit status %d, exit() on rank %d)\n",
+		    status, origin);
+  if (write (STDERR_FILENO, msg, n) < 0)
+    n = 0;
+  gomp_cl_abort_job (status);
+}
+
+/* Rank 0's handler of a rank's request to end the job: an int32_t exit
+   status.  Runs on the service thread (or a waiter helping it).  */
+static void
+gomp_cl_end_request (int src, const void *msg, size_t len, uint64_t token)
+{
+  int32_t status;
+
+  (void) token;
+  if (len != sizeof status)
+    gomp_cl_fatal ("a request to end the job of %zu bytes came from rank "
+		   "%d", len, src);
+  memcpy (&status, msg, sizeof status);
+  gomp_cl_end_abort (status, src);
+}
+
+void
+gomp_cl_exit_init (void)
+{
+  if (gomp_cl_rank == 0)
+    gomp_cl_register (GOMP_CL_TAG_CONTROL, gomp_cl_end_request);
+}
+
+/* Waits for the process to be ended by another thread or rank.  */
+static void __attribute__ ((noreturn))
+gomp_cl_park (void)
+{
+  for (;;)
+    pause ();
+}
+
+/* Ranks other than 0: exit(STATUS) called here asks rank 0 to end the job
+   and waits, without a processor, to be ended.  After GOMP_CL_ASK_END_S
+   without an end, rank 0 is taken for gone or hung, and this rank aborts
+   the job itself; unless it has begun to end in step meanwhile (rank 0's
+   end reached its initial thread), which then ends the process, or the
+   watchdog.  */
+static void __attribute__ ((noreturn))
+gomp_cl_ask_end (int status)
+{
+  int32_t s = status;
+  gomp_cl_send (0, GOMP_CL_TAG_CONTROL, &s, sizeof s);
+  gomp_cl_count_msg (sizeof s);
+  struct timespec ts = { GOMP_CL_ASK_END_S, 0 };
+  while (nanosleep (&ts, &ts) != 0)
+    ;
+  if (__atomic_load_n (&gomp_cl_ending, __ATOMIC_ACQUIRE))
+    gomp_cl_park ();
+  char msg[200];
+  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: rank 0 did not "
+		    "end the job within %d s of exit(%d); ending it from "
+		    "here\n", gomp_cl_rank, GOMP_CL_ASK_END_S, status);
+  if (write (STDERR_FILENO, msg, n) < 0)
+    n = 0;
+  gomp_cl_abort_job (status);
+}
+
 /* How long the ranks may take to end in step before the job is aborted
    with the program's status: a rank that stopped answering must not turn
    the end of the job into a hang.  */
@@ -103,6 +237,10 @@ gomp_cl_watchdog (void *arg)
 		    gomp_cl_rank, GOMP_CL_END_TIMEOUT_S);
   if (write (STDERR_FILENO, msg, n) < 0)
     n = 0;
+  /* On rank 0 unless an exit() elsewhere already aborts the job.  */
+  if (gomp_cl_rank == 0
+      && !gomp_cl_end_claim (GOMP_CL_END_ABORT, status, &status))
+    return NULL;
   gomp_cl_abort_job (status);
 }
 
@@ -331,14 +469,22 @@ gomp_cl_exit_guard (void)
     pause ();
 }
 
-/* Registered with on_exit before the user's main starts.  */
+/* Registered with on_exit before the user's main starts; glibc runs it
+   once per process, on the first thread that calls exit() (or on rank 0's
+   initial thread when main returns).  Its output, flushed here, and its
+   message are written before the job can end.  */
 static void
 gomp_cl_on_exit (int status, void *arg)
 {
+  int s;
+
   if (__atomic_load_n (&gomp_cl_ending, __ATOMIC_ACQUIRE))
     return;
   if (gomp_cl_rank == 0 && syscall (SYS_gettid) == getpid ())
     {
+      /* Another rank's exit() may already be ending the job.  */
+      if (!gomp_cl_end_claim (GOMP_CL_END_IN_STEP, status, &s))
+	gomp_cl_park ();
       gomp_cl_shutdown (status);
       return;
     }
@@ -351,7 +497,10 @@ gomp_cl_on_exit (int status, void *arg)
 		    "one" : "on a rank other than 0");
   if (write (STDERR_FILENO, msg, n) < 0)
     n = 0;
-  gomp_cl_abort (status);
+  if (gomp_cl_rank != 0)
+    gomp_cl_ask_end (status);
+  gomp_cl_end_abort (status, 0);
+  gomp_cl_park ();
 }
 
 static void

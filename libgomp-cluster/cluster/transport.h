@@ -31,7 +31,7 @@ enum gomp_cl_tag
   GOMP_CL_TAG_LOCK,		/* cluster: lock acquire at the lock's home.  */
   GOMP_CL_TAG_UNLOCK,		/* cluster: lock release.  */
   GOMP_CL_TAG_LOOP,		/* cluster: next chunk of a dynamic loop.  */
-  GOMP_CL_TAG_CONTROL,		/* cluster: shutdown and errors.  */
+  GOMP_CL_TAG_CONTROL,		/* cluster: a rank asks rank 0 to end the job.  */
   GOMP_CL_TAG_HEAP,		/* dsm: free / size of another node's block.  */
   GOMP_CL_TAG_CANCEL,		/* cluster: a region cancelled on a node.  */
   GOMP_CL_TAG_MAX = 32
