@@ -15,19 +15,19 @@
    process manager that it finalised (PMI-1) and exits.
    exit() called anywhere else (another thread of rank 0 while a region
    runs, or any thread of another rank) cannot end the job in step: the
-   job ends with MPI_Abort and that status, called by rank 0 alone.  When
-   two ranks called MPI_Abort at the same moment, hydra 4.0.2 sometimes
-   reported a signal (9 or 1, "BAD TERMINATION") instead of the status
-   (GCC's sections-2.c at 2 x 2: once in 22 runs; every thread exiting at
-   2 x 4: once in 16).  So a rank other than 0 asks rank 0 to end the job
+   job ends with MPI_Abort and that status, called once, by rank 0 alone
+   (with every rank aborting, the job's status was that of whichever
+   abort hydra took first, and the reports of a signal instead of the
+   status were blamed on two aborts at once; the cause was another, see
+   gomp_cl_exit_guard).  A rank other than 0 asks rank 0 to end the job
    with its status (a GOMP_CL_TAG_CONTROL message, served by rank 0's
    service thread) and waits to be ended; rank 0 claims the end of the
    job once (gomp_cl_end_claim): the first exit() it learns of ends the
-   job, later requests are dropped.  If rank 0 does not end the job
-   within GOMP_CL_ASK_END_S (rank 0 gone or hung), the asking rank
-   aborts it itself.  If the ranks have not ended in step 10 s after the
-   end began (a rank stopped answering), a watchdog aborts the job with
-   the program's status.  */
+   job, later requests are dropped.  If rank 0 does not end the job within
+   GOMP_CL_ASK_END_S (rank 0 gone or hung), the asking rank aborts it
+   itself.  If the ranks have not ended in step 10 s after the end began
+   (a rank stopped answering), a watchdog aborts the job with the
+   program's status.  */
 
 #include "cluster-int.h"
 #include <fcntl.h>
@@ -160,7 +160,8 @@ gomp_cl_end_abort (int status, int origin)
 }
 
 /* Rank 0's handler of a rank's request to end the job: an int32_t exit
-   status.  Runs on the service thread (or a waiter helping it).  */
+   status.  Runs on the service thread (or a waiter helping it); the one
+   handler that may not return (the job ends: nothing waits for it).  */
 static void
 gomp_cl_end_request (int src, const void *msg, size_t len, uint64_t token)
 {
@@ -451,15 +452,25 @@ gomp_cl_crash_init (void)
     }
 }
 
-/* Registered just before gomp_cl_on_exit, so run right after it, by
-   whichever thread takes it from libc's list.  glibc 2.36 does not
-   serialise exit(): while one thread runs gomp_cl_on_exit (ending the job
-   in step, or with MPI_Abort after the launcher has forwarded the
-   message), a second thread that calls exit() runs the handlers left and
-   ends the process under it, and the launcher saw a rank vanish (GCC's
-   sections-2.c at 2 x 2: "killed by signal 9" once in 22 runs).  Unless
-   the job has already ended in step, the second thread waits here for the
-   first to end the process (the watchdog bounds an end in step).  */
+/* Registered GOMP_CL_EXIT_GUARDS times just before gomp_cl_on_exit, so
+   run right after it, each copy by whichever thread takes it from libc's
+   list.  glibc 2.36 does not serialise exit(): each thread that calls it
+   takes the next handler from the list, and when the list is empty ends
+   the process.  So while one thread runs gomp_cl_on_exit (ending the job
+   in step, or asking for its end), a second thread that calls exit() ran
+   the handlers left and ended the process under it, and the launcher saw
+   a rank vanish (GCC's sections-2.c at 2 x 2: "killed by signal 9" once
+   in 22 runs).  With one guard, a third thread still did: it ran the
+   libraries' exit handlers and destructors (MPI's and UCX's among them)
+   under the end of the job (always, with every thread of 2 nodes x 4
+   calling exit() at once), and hydra sometimes reported "EXIT CODE: 1"
+   ("Hangup (signal 1)"): 4 runs in 420 on a loaded machine, 0 in 300
+   with the guards.  Unless the job has already ended in step, each
+   thread that takes a guard waits here for the first to end the process
+   (the watchdog bounds an end in step); only more threads than guards
+   calling exit() at the same moment on one node could get past.  After
+   an end in step every copy returns at once.  */
+#define GOMP_CL_EXIT_GUARDS 1024
 static void
 gomp_cl_exit_guard (void)
 {
@@ -569,8 +580,10 @@ gomp_cl_run_main (int (*user_main) (int, char **, char **), int argc,
 		  char **argv, char **envp)
 {
   gomp_cl_exec_stack_init ();
-  if (atexit (gomp_cl_exit_guard) != 0
-      || on_exit (gomp_cl_on_exit, NULL) != 0)
+  for (int i = 0; i < GOMP_CL_EXIT_GUARDS; i++)
+    if (atexit (gomp_cl_exit_guard) != 0)
+      gomp_cl_fatal ("cannot register the exit handler");
+  if (on_exit (gomp_cl_on_exit, NULL) != 0)
     gomp_cl_fatal ("cannot register the exit handler");
   if (gomp_cl_rank != 0)
     {
