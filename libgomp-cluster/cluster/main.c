@@ -481,9 +481,10 @@ gomp_cl_exit_guard (void)
 }
 
 /* Registered with on_exit before the user's main starts; glibc runs it
-   once per process, on the first thread that calls exit() (or on rank 0's
-   initial thread when main returns).  Its output, flushed here, and its
-   message are written before the job can end.  */
+   once per process, on whichever thread takes it from the list (the first
+   to call exit(), or the one that runs the program's own exit handlers
+   before it).  The process's output, flushed here, and the message are
+   written before the job can end.  */
 static void
 gomp_cl_on_exit (int status, void *arg)
 {
