@@ -782,6 +782,24 @@ show_ompc_dsm_prefetch (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_env[3] ? gomp_dsm_env[3] : "1");
 }
 
+/* OMPC_DSM_EAGER: read by dsm/segment.c too.  */
+static const char *gomp_dsm_eager_env;
+
+static bool
+parse_ompc_dsm_eager (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = !strcmp (val, "0") || !strcmp (val, "1")
+    || !strcasecmp (val, "true") || !strcasecmp (val, "false");
+  gomp_dsm_eager_env = ok ? val : NULL;
+  return ok;
+}
+
+static void
+show_ompc_dsm_eager (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_dsm_eager_env ? gomp_dsm_eager_env : "1");
+}
+
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
    variables included), next to a parse and a show function.  */
 static const struct gomp_env_var gomp_env_table[] = {
@@ -881,6 +899,12 @@ static const struct gomp_env_var gomp_env_table[] = {
     "used since their last prefetch fetches them again at once, one "
     "message per home; 0 fetches them only when touched.",
     parse_ompc_dsm_prefetch, show_ompc_dsm_prefetch, true },
+  { "OMPC_DSM_EAGER", "0, 1, true or false", "1",
+    "With several nodes, a barrier updates in place (still readable, no "
+    "fault afterwards) the clean DSM blocks this node keeps reading that "
+    "others wrote, instead of invalidating them; a block goes on being "
+    "updated only while faults show it is still read; 0 invalidates "
+    "them.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])

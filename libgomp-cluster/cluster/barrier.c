@@ -6,7 +6,8 @@
    write notices are added to the node's log, see notices.c), then every
    node gives every other its own notices since the last barrier in one
    all-gather of fixed slots (what does not fit follows in an
-   all-gather-v), then acquires: invalidates what the others wrote.  The
+   all-gather-v), then acquires: invalidates what the others wrote, or
+   updates it in place (every thread of the node waits here).  The
    slot also carries copyprivate's bytes from the node that ran the single
    construct, and flags the runtime ORs over the nodes (barrier_flags:
    cancellation, see the runtime's cancel.c).  Waits back off (wait.c).
@@ -164,8 +165,9 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 	memcpy (buf, data[r], slots[r].bcast_len < len_in
 			      ? slots[r].bcast_len : len_in);
       if (r != me)
+	/* Every thread of the node waits in this barrier.  */
 	gomp_cl_acquire_packed (data[r] + slots[r].bcast_len,
-				slots[r].len - slots[r].bcast_len);
+				slots[r].len - slots[r].bcast_len, true);
     }
   free (data);
   gomp_cl_log_clear ();

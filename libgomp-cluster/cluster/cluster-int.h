@@ -89,9 +89,11 @@ extern size_t gomp_cl_log_pack (void **buf, bool own_only) GOMP_CL_HIDDEN;
    log.  */
 extern void gomp_cl_log_merge (const void *buf, size_t len) GOMP_CL_HIDDEN;
 /* Acquire: invalidates what the records in BUF (a packed log) name, except
-   this node's own entries.  */
-extern void gomp_cl_acquire_packed (const void *buf, size_t len)
-  GOMP_CL_HIDDEN;
+   this node's own entries.  QUIESCENT as gomp_dsm_acquire's: no thread
+   of this node runs program code meanwhile (a barrier's inter-node
+   part).  */
+extern void gomp_cl_acquire_packed (const void *buf, size_t len,
+				    bool quiescent) GOMP_CL_HIDDEN;
 /* After a barrier every node has every entry: empties the log.  */
 extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
 

@@ -315,7 +315,7 @@ gomp_cl_take (struct gomp_cl_lock *e, bool remote)
   pthread_mutex_unlock (&gomp_cl_lock_mutex);
   if (rx)
     {
-      gomp_cl_acquire_packed (rx, rx_len);
+      gomp_cl_acquire_packed (rx, rx_len, false);
       free (rx);
     }
   if (remote)

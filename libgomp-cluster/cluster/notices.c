@@ -207,7 +207,7 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
 }
 
 void
-gomp_cl_acquire_packed (const void *buf, size_t len)
+gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
 {
   struct gomp_cl_blobs b = { NULL, NULL, 0, false };
 
@@ -226,7 +226,7 @@ gomp_cl_acquire_packed (const void *buf, size_t len)
     gomp_cl_fatal ("out of memory for write notices");
   b.n = 0;
   gomp_cl_log_each (buf, len, gomp_cl_collect_one, &b);
-  gomp_dsm_acquire (b.blobs, b.lens, b.n);
+  gomp_dsm_acquire (b.blobs, b.lens, b.n, quiescent);
   free (b.blobs);
   free (b.lens);
 }

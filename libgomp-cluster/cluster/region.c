@@ -225,7 +225,7 @@ gomp_cl_serve (void)
       /* The next receive is posted before the region runs, so that its
 	 waits can see the program's end.  */
       gomp_cl_dispatch_post ();
-      gomp_cl_acquire_packed (notices, msg.notices_len);
+      gomp_cl_acquire_packed (notices, msg.notices_len, false);
       if (notices != msg.notices)
 	free (notices);
       gomp_cl_region_seq = msg.seq;

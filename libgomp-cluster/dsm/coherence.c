@@ -50,6 +50,20 @@
    and marks it used; a prefetched block nobody touches before the next
    notice about it is not prefetched again.
 
+   Updates in place (OMPC_DSM_EAGER): at a barrier's acquire no thread of
+   the node runs program code, so a clean copy (READ) that the node keeps
+   reading is fetched again into its writable view while it stays
+   readable: no mprotect, no TLB shootdown, no fault afterwards.  The
+   barrier returns only once every such block is back (or, when its home
+   was busy, made inaccessible); the homes serve it as a prefetch, after
+   every node's release of the barrier applied its diffs there.  Since a
+   readable block shows no use, each has a budget (fault.c,
+   gomp_dsm_mark_used): 2^L - 1 updates in place, L raised by each fault
+   that finds it used, up to EAGER_LVL_MAX; then it is prefetched
+   (inaccessible) once more, which either shows it still used or lets
+   it go invalid (L back to 0).  A block written here (WRITE) is
+   invalidated as before.
+
    A home serves a fetch from its writable view under the block's lock;
    when a local thread holds that lock (it is asking the manager, or
    running an atomic), the request is deferred, never waited for: the
@@ -802,15 +816,45 @@ struct prefetch_msg
   struct gomp_cl_pending w;
 };
 
+/* What becomes of block B, locked and fetched again by prefetch, once
+   the reply is in: GOT says whether it arrived.  A block prefetched
+   (inaccessible) becomes PREFETCHED, or INVALID when it did not arrive;
+   a block updated in place (M_INPLACE, still READ and readable) stays
+   READ with one update less in its budget, or is made inaccessible and
+   INVALID when it did not arrive.  */
+static void
+prefetch_done (uint32_t b, bool got)
+{
+  uint32_t x = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED), nx;
+  bool in_place = x & M_INPLACE;
+  if (in_place && !got)
+    gomp_dsm_protect (b, 1, PROT_NONE);
+  do
+    {
+      nx = x & ~(M_STATE | M_USED | M_INPLACE);
+      if (in_place && got)
+	nx = (nx & ~M_LEFT) | M_USED | BS_READ
+	     | ((x & M_LEFT) - (1u << M_LEFT_SHIFT));
+      else
+	nx |= got ? BS_PREFETCHED : BS_INVALID;
+    }
+  while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &x, nx, true,
+				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+  if (got && in_place)
+    DSM_STAT (eager_updates, 1);
+  else if (got)
+    DSM_STAT (prefetches, 1);
+}
+
 /* Fetches again the locked blocks V[0..N) (sorted; clean copies made
-   inaccessible, whose data is stale): per home one message naming every
-   run of consecutive blocks (more messages only past GOMP_DSM_GET_MAX
-   blocks), all homes at once.  What arrives becomes PREFETCHED, the rest
-   INVALID.  Prefetching at the acquire rather than at the next faults
-   moves the same bytes in far fewer messages, while the home is in the
-   same synchronisation and not computing.  The wait serves the other
-   nodes' requests (their prefetches of the same acquire) itself, without
-   waking the service thread.  */
+   inaccessible, whose data is stale, and blocks updated in place): per
+   home one message naming every run of consecutive blocks (more messages
+   only past GOMP_DSM_GET_MAX blocks), all homes at once; prefetch_done
+   says what each becomes.  Prefetching at the acquire rather than at the
+   next faults moves the same bytes in far fewer messages, while the home
+   is in the same synchronisation and not computing.  The wait serves the
+   other nodes' requests (their prefetches of the same acquire) itself,
+   without waking the service thread.  */
 static void
 prefetch (uint32_t *v, uint32_t n)
 {
@@ -901,17 +945,7 @@ prefetch (uint32_t *v, uint32_t n)
 	  if (got > want)
 	    got = want;
 	  for (uint32_t i = 0; i < want; i++)
-	    {
-	      uint32_t x = __atomic_load_n (&gomp_dsm.meta[b + i],
-					    __ATOMIC_RELAXED);
-	      while (!__atomic_compare_exchange_n
-		     (&gomp_dsm.meta[b + i], &x,
-		      (x & ~(M_STATE | M_USED))
-		      | (i < got ? BS_PREFETCHED : BS_INVALID), true,
-		      __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-		;
-	    }
-	  DSM_STAT (prefetches, got);
+	    prefetch_done (b + i, i < got);
 	  DSM_STAT (fetch_bytes, got * blen);
 	}
       free (p->reply);
@@ -922,12 +956,20 @@ prefetch (uint32_t *v, uint32_t n)
 }
 
 /* Invalidates the sorted, unique non-home blocks V[0..N); with PREFETCH,
-   fetches again those this node used since their last prefetch.  */
+   fetches again those this node used since their last prefetch.  With
+   IN_PLACE (no thread of the node runs program code meanwhile: see
+   gomp_dsm_acquire), a clean block (READ) in use whose eager budget is
+   not spent is updated in place instead: fetched again into its writable
+   view while it stays readable, with no protection change, no fault and
+   no TLB shootdown here.  Nothing can read it half-written, and it is
+   back (or made inaccessible) before this returns.  A block written here
+   (WRITE) is invalidated as always: its twin and dirty list say what this
+   node changed.  */
 static void
-invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
+invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 {
   struct diff_buf *d = NULL;
-  uint32_t k = 0;
+  uint32_t k = 0, ne = 0;
   /* Lock before looking at the state: a block being fetched right now
      (INVALID, locked by the fetching thread) may bring data older than
      the notice, so wait for it and invalidate it too.  */
@@ -936,18 +978,37 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
       gomp_dsm_lock (v[i]);
       uint32_t st = gomp_dsm_state (v[i]);
       if (st == BS_READ || st == BS_WRITE || st == BS_PREFETCHED)
-	v[k++] = v[i];
+	{
+	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[v[i]],
+					__ATOMIC_RELAXED);
+	  if (in_place && st == BS_READ && (m & M_USED) && (m & M_LEFT))
+	    {
+	      __atomic_fetch_or (&gomp_dsm.meta[v[i]], M_INPLACE,
+				 __ATOMIC_RELAXED);
+	      ne++;
+	    }
+	  v[k++] = v[i];
+	}
       else
 	gomp_dsm_unlock (v[i]);
     }
   n = k;
   /* Inaccessible first, in runs (PREFETCHED blocks are already: including
-     them only makes the runs longer), then the diffs of the blocks written
-     here too (disjoint bytes): our bytes must reach the home.  */
+     them only makes the runs longer; blocks updated in place end a run),
+     then the diffs of the blocks written here too (disjoint bytes): our
+     bytes must reach the home.  */
   for (uint32_t i = 0; i < n;)
     {
+      if (__atomic_load_n (&gomp_dsm.meta[v[i]], __ATOMIC_RELAXED)
+	  & M_INPLACE)
+	{
+	  i++;
+	  continue;
+	}
       uint32_t j = i;
-      while (j + 1 < n && v[j + 1] == v[j] + 1)
+      while (j + 1 < n && v[j + 1] == v[j] + 1
+	     && !(__atomic_load_n (&gomp_dsm.meta[v[j + 1]], __ATOMIC_RELAXED)
+		  & M_INPLACE))
 	j++;
       gomp_dsm_protect (v[i], j - i + 1, PROT_NONE);
       i = j + 1;
@@ -968,21 +1029,28 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
 	free (d[h].p);
       free (d);
     }
-  /* Every block of V is inaccessible now.  */
+  /* Every block of V is inaccessible now, but those updated in place.  */
   uint32_t np = 0;
   for (uint32_t i = 0; i < n; i++)
     {
       uint32_t b = v[i];
-      if (want_prefetch
-	  && (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED) & M_USED))
+      uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+      if ((m & M_INPLACE) || (want_prefetch && (m & M_USED)))
 	v[np++] = b;		/* Stays locked until it arrives.  */
       else
 	{
-	  gomp_dsm_set_state (b, BS_INVALID);
+	  /* Not used since its last prefetch: its next use starts from
+	     the lowest eager level.  */
+	  while (!__atomic_compare_exchange_n
+		 (&gomp_dsm.meta[b], &m,
+		  (m & ~(M_STATE | M_LVL | M_LEFT))
+		  | ((m & M_USED) ? (m & (M_LVL | M_LEFT)) : 0) | BS_INVALID,
+		  true, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	    ;
 	  gomp_dsm_unlock (b);
 	}
     }
-  DSM_STAT (invalidations, n);
+  DSM_STAT (invalidations, n - ne);
   if (np)
     {
       long t0 = gomp_cl_now_ns ();
@@ -994,7 +1062,8 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch)
 }
 
 void
-gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes)
+gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes,
+		  bool quiescent)
 {
   long t0 = gomp_cl_now_ns ();
   size_t total = 0;
@@ -1020,7 +1089,7 @@ gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes)
 	}
   n = sort_unique (v, n);
   pthread_mutex_lock (&rel_mutex);
-  invalidate (v, n, gomp_dsm.prefetch);
+  invalidate (v, n, gomp_dsm.prefetch, quiescent && gomp_dsm.eager);
   pthread_mutex_unlock (&rel_mutex);
   free (v);
   DSM_STAT (acquire_ns, gomp_cl_now_ns () - t0);
@@ -1041,7 +1110,7 @@ gomp_dsm_acquire_all (void)
     }
   n = sort_unique (v, n);
   pthread_mutex_lock (&rel_mutex);
-  invalidate (v, n, false);
+  invalidate (v, n, false, false);
   pthread_mutex_unlock (&rel_mutex);
   free (v);
 }

@@ -23,7 +23,8 @@
    PREFETCHED (a clean non-home copy that an acquire fetched again because
    this node used it before; still inaccessible, so that the first access
    shows it is used: that fault opens the whole prefetched run at once,
-   with no message).
+   with no message).  A READ block may also be updated in place by a
+   barrier's acquire while no thread of the node runs (M_LEFT below).
 
    Signal context (fault.c's handler): block locks (atomics and futex),
    gomp_cl_call (atomics and futex), memcpy, mprotect, the lock-free
@@ -79,6 +80,19 @@ enum
 				   are found by comparing it with the twin
 				   at each release instead of by a fault
 				   (in the home_twins list).  */
+/* Eager updates (coherence.c, OMPC_DSM_EAGER): a used non-home block
+   that a barrier's acquire would invalidate is instead updated in place,
+   still readable, while its budget M_LEFT lasts; then it is prefetched
+   (inaccessible) once, to see whether it is still used.  Each use seen
+   by a fault raises its level M_LVL (budget 2^level - 1), a prefetch
+   nobody touched resets it.  */
+#define M_LEFT_SHIFT 20
+#define M_LEFT 0x1f00000u		/* Eager updates left.  */
+#define M_LVL_SHIFT 25
+#define M_LVL 0xe000000u		/* Level, 0 to EAGER_LVL_MAX.  */
+#define EAGER_LVL_MAX 4
+#define M_INPLACE 0x10000000u	/* Being updated in place by an acquire
+				   (locked, still accessible).  */
 
 enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
 
@@ -107,6 +121,7 @@ struct gomp_dsm_stats
   uint64_t read_faults, write_faults, home_faults, fetches, fetch_bytes;
   uint64_t diffs, diff_bytes, notices_sent, invalidations, home_lookups;
   uint64_t remote_atomics, remote_frees, prefetches, prefetch_opens;
+  uint64_t eager_updates;	/* Blocks updated in place (M_LEFT).  */
   /* Time in gomp_dsm_release, gomp_dsm_acquire, the prefetches of the
      acquires, and serving page requests (nanoseconds).  */
   uint64_t release_ns, acquire_ns, prefetch_ns, serve_ns;
@@ -119,6 +134,7 @@ struct gomp_dsm
   unsigned bshift;
   enum gomp_dsm_home_policy policy;
   bool prefetch;		/* OMPC_DSM_PREFETCH.  */
+  bool eager;			/* OMPC_DSM_EAGER.  */
   struct gomp_dsm_area area[2];	/* 0: globals (may be empty), 1: segment.  */
   uint32_t nblocks;
   uint32_t *meta;
@@ -196,6 +212,10 @@ extern bool gomp_dsm_noticed (uint32_t b) H;
    generation GEN + 1 noticed it meanwhile.  Returns true if it cleared
    a mark (false: a fetch served meanwhile did it, see coherence.c).  */
 extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
+/* A fault found B used (fetched it, or opened it prefetched): raises its
+   eager level and refills its budget (the caller holds B's lock, or B is
+   locked by the run being opened).  Signal-safe.  */
+extern void gomp_dsm_mark_used (uint32_t b) H;
 
 /* coherence.c: transport handlers, diffs.  */
 extern void gomp_dsm_coherence_init (void) H;

@@ -74,9 +74,13 @@ extern size_t gomp_dsm_release (void **notices) GOMP_DSM_HIDDEN;
    the write notices NOTICES[I] of LENS[I] bytes, I < NODES; slot I == this
    node's rank is skipped (may be NULL).  Blobs may repeat.  Pages this
    node used since their last prefetch are fetched again before it
-   returns (OMPC_DSM_PREFETCH): one round trip to each home concerned.  */
+   returns (OMPC_DSM_PREFETCH): one round trip to each home concerned.
+   QUIESCENT: no thread of this node runs program code until this returns
+   (the inter-node part of a barrier): then pages this node keeps reading
+   are updated in place instead, staying readable (OMPC_DSM_EAGER).  */
 extern void gomp_dsm_acquire (const void *const *notices,
-			      const size_t *lens, int nodes) GOMP_DSM_HIDDEN;
+			      const size_t *lens, int nodes, bool quiescent)
+  GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;

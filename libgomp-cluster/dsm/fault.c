@@ -206,6 +206,22 @@ gomp_dsm_unnotice (uint32_t b, uint32_t gen)
   return false;
 }
 
+void
+gomp_dsm_mark_used (uint32_t b)
+{
+  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED), nv;
+  do
+    {
+      uint32_t lvl = (v & M_LVL) >> M_LVL_SHIFT;
+      if (lvl < EAGER_LVL_MAX)
+	lvl++;
+      nv = (v & ~(M_LVL | M_LEFT)) | M_USED | (lvl << M_LVL_SHIFT)
+	   | (((1u << lvl) - 1) << M_LEFT_SHIFT);
+    }
+  while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v, nv, true,
+				       __ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
+}
+
 /* The home under a static placement.  */
 static int
 static_home (uint32_t b)
@@ -413,11 +429,14 @@ fetch (uint32_t b, int h, size_t len, bool write)
      end of each stream, which the next stream's owner writes.  Reads
      cannot be seen later: fetched for a read, they count at once.  */
   for (uint32_t i = 0; i < got; i++)
-    if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i],
-			     M_CACHED | (i && guess && write ? 0 : M_USED),
-			     __ATOMIC_ACQ_REL) & M_CACHED))
-      gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
-					  __ATOMIC_ACQ_REL)] = b + i;
+    {
+      if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED,
+			       __ATOMIC_ACQ_REL) & M_CACHED))
+	gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
+					    __ATOMIC_ACQ_REL)] = b + i;
+      if (!(i && guess && write))
+	gomp_dsm_mark_used (b + i);
+    }
   return got;
 }
 
@@ -473,12 +492,8 @@ open_prefetched (uint32_t b, bool write)
 		    write ? PROT_READ | PROT_WRITE : PROT_READ);
   for (uint32_t c = lo; c <= hi; c++)
     {
-      uint32_t v = __atomic_load_n (&gomp_dsm.meta[c], __ATOMIC_RELAXED);
-      while (!__atomic_compare_exchange_n (&gomp_dsm.meta[c], &v,
-					   (v & ~M_STATE) | state | M_USED,
-					   true, __ATOMIC_RELEASE,
-					   __ATOMIC_RELAXED))
-	;
+      gomp_dsm_mark_used (c);
+      gomp_dsm_set_state (c, state);
       if (c != b)
 	gomp_dsm_unlock (c);
     }

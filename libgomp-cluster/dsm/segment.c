@@ -18,7 +18,11 @@
      OMPC_DSM_PREFETCH  1 (default) | 0: an acquire that invalidates
 			blocks this node used since their last prefetch
 			fetches them again at once, one message per run
-			of a home's blocks (coherence.c).  */
+			of a home's blocks (coherence.c).
+     OMPC_DSM_EAGER     1 (default) | 0: a barrier's acquire updates in
+			place, still readable, the clean blocks this node
+			keeps reading, instead of invalidating them
+			(coherence.c, invalidate).  */
 
 #include "dsm-int.h"
 #include <time.h>
@@ -504,6 +508,13 @@ gomp_dsm_init (int rank, int nodes)
     gomp_dsm.prefetch = false;
   else
     gomp_dsm_fatal ("OMPC_DSM_PREFETCH=%s: use 1 or 0", pf);
+  const char *eg = getenv ("OMPC_DSM_EAGER");
+  if (!eg || !*eg || !strcmp (eg, "1") || !strcasecmp (eg, "true"))
+    gomp_dsm.eager = true;
+  else if (!strcmp (eg, "0") || !strcasecmp (eg, "false"))
+    gomp_dsm.eager = false;
+  else
+    gomp_dsm_fatal ("OMPC_DSM_EAGER=%s: use 1 or 0", eg);
 
   remap_globals ();
   map_segment ();
@@ -552,15 +563,16 @@ gomp_dsm_print_stats (void)
   fprintf (stderr,
 	   "ompcluster: rank %d: dsm: faults %lu read, %lu write, %lu home "
 	   "write; pages fetched %lu (%lu bytes), %lu of them prefetched "
-	   "(%lu runs opened); diffs sent %lu (%lu "
+	   "(%lu runs opened), %lu updated in place; diffs sent %lu (%lu "
 	   "bytes); write notices %lu sent, %lu invalidations; home "
 	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
 	   "%lu sent (%lu bytes), %lu received (%lu bytes); time in "
 	   "release %.3f ms, acquire %.3f ms (prefetch %.3f ms), serving "
 	   "page requests %.3f ms\n",
 	   gomp_dsm.rank, s->read_faults, s->write_faults, s->home_faults,
-	   s->fetches + s->prefetches, s->fetch_bytes, s->prefetches,
-	   s->prefetch_opens, s->diffs, s->diff_bytes,
+	   s->fetches + s->prefetches + s->eager_updates, s->fetch_bytes,
+	   s->prefetches, s->prefetch_opens, s->eager_updates, s->diffs,
+	   s->diff_bytes,
 	   s->notices_sent, s->invalidations, s->home_lookups,
 	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
 	   t.msgs_recv, t.bytes_recv, s->release_ns * 1e-6,

@@ -114,7 +114,7 @@ barrier (void)
       ptrs[i] = all + displ[i];
       szs[i] = lens[i];
     }
-  gomp_dsm_acquire (ptrs, szs, nodes);
+  gomp_dsm_acquire (ptrs, szs, nodes, false);
   free (mine);
   free (lens);
   free (displ);
@@ -524,7 +524,7 @@ test_handoff (void)
 	    size_t *lens = calloc (nodes, sizeof *lens);
 	    slots[holder] = n;
 	    lens[holder] = l;
-	    gomp_dsm_acquire (slots, lens, nodes);
+	    gomp_dsm_acquire (slots, lens, nodes, false);
 	    free (slots);
 	    free (lens);
 	    free (n);
@@ -609,7 +609,7 @@ test_concurrent (void)
 	    size_t *lens = calloc (nodes, sizeof *lens);
 	    slots[holder] = n;
 	    lens[holder] = l;
-	    gomp_dsm_acquire (slots, lens, nodes);
+	    gomp_dsm_acquire (slots, lens, nodes, false);
 	    free (slots);
 	    free (lens);
 	    free (n);
