@@ -903,8 +903,9 @@ static const struct gomp_env_var gomp_env_table[] = {
     "With several nodes, a barrier updates in place (still readable, no "
     "fault afterwards) the clean DSM blocks this node keeps reading that "
     "others wrote, instead of invalidating them; a block goes on being "
-    "updated only while faults show it is still read; 0 invalidates "
-    "them.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
+    "updated only while faults show it is still read; and rank 0 sends "
+    "its stack blocks others read along with a region's start; 0 does "
+    "neither.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])

@@ -85,6 +85,10 @@ extern void gomp_cl_release (void) GOMP_CL_HIDDEN;
 /* Serialises the log (records: int32 origin, uint32 length, bytes) into a
    malloc'ed buffer; OWN_ONLY keeps only this node's entries.  */
 extern size_t gomp_cl_log_pack (void **buf, bool own_only) GOMP_CL_HIDDEN;
+/* Rank 0 at a region's start: appends to the packed log *BUF of LEN
+   bytes (reallocated) a record of the blocks the DSM pushes with the
+   dispatch (gomp_dsm_push_pack); returns the new length.  */
+extern size_t gomp_cl_log_push (void **buf, size_t len) GOMP_CL_HIDDEN;
 /* Adds the records of a packed log received from another node to the
    log.  */
 extern void gomp_cl_log_merge (const void *buf, size_t len) GOMP_CL_HIDDEN;

@@ -39,6 +39,9 @@ static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
    stands for.  */
 #define GOMP_CL_LOG_MAX (64 * 1024)
 #define GOMP_CL_LOG_ALL (-1)
+/* A record only a region's dispatch carries, never kept in a log: the
+   blocks rank 0 pushes (gomp_dsm_push_pack).  */
+#define GOMP_CL_LOG_PUSH (-2)
 static size_t gomp_cl_log_bytes;
 static bool gomp_cl_log_all;
 
@@ -86,6 +89,26 @@ gomp_cl_release (void)
   size_t len = gomp_dsm_release (&blob);
   gomp_cl_log_add (gomp_cl_rank, blob, len);
   free (blob);
+}
+
+size_t
+gomp_cl_log_push (void **buf, size_t len)
+{
+  void *push;
+  size_t plen = gomp_dsm_push_pack (&push);
+  if (!plen)
+    return len;
+  unsigned char *p = realloc (*buf, len + 8 + plen);
+  if (!p)
+    gomp_cl_fatal ("out of memory for write notices");
+  int32_t origin = GOMP_CL_LOG_PUSH;
+  uint32_t n = plen;
+  memcpy (p + len, &origin, 4);
+  memcpy (p + len + 4, &n, 4);
+  memcpy (p + len + 8, push, plen);
+  free (push);
+  *buf = p;
+  return len + 8 + plen;
 }
 
 size_t
@@ -160,7 +183,7 @@ gomp_cl_merge_one (int origin, const unsigned char *data, uint32_t n,
       gomp_cl_log_all = true;
       pthread_mutex_unlock (&gomp_cl_log_mutex);
     }
-  else if (origin != gomp_cl_rank)
+  else if (origin != gomp_cl_rank && origin >= 0)
     gomp_cl_log_add (origin, data, n);
 }
 
@@ -176,16 +199,24 @@ struct gomp_cl_blobs
   size_t *lens;
   int n;
   bool all;
+  const void *push;
+  size_t push_len;
 };
 
 static void
 gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
 		   void *arg)
 {
+  struct gomp_cl_blobs *b = arg;
   if (origin == GOMP_CL_LOG_ALL)
-    ((struct gomp_cl_blobs *) arg)->all = true;
-  else if (origin != gomp_cl_rank)
-    ((struct gomp_cl_blobs *) arg)->n++;
+    b->all = true;
+  else if (origin == GOMP_CL_LOG_PUSH)
+    {
+      b->push = data;
+      b->push_len = n;
+    }
+  else if (origin != gomp_cl_rank && origin >= 0)
+    b->n++;
 }
 
 /* gomp_dsm_acquire takes one blob per slot and skips the slot whose index
@@ -195,7 +226,7 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
 		     void *arg)
 {
   struct gomp_cl_blobs *b = arg;
-  if (origin == gomp_cl_rank || origin == GOMP_CL_LOG_ALL)
+  if (origin == gomp_cl_rank || origin < 0)
     return;
   if (b->n == gomp_cl_rank)
     {
@@ -209,7 +240,7 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
 void
 gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
 {
-  struct gomp_cl_blobs b = { NULL, NULL, 0, false };
+  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
 
   gomp_cl_log_each (buf, len, gomp_cl_count_one, &b);
   if (b.all)
@@ -217,7 +248,7 @@ gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
       gomp_dsm_acquire_all ();
       return;
     }
-  if (b.n == 0)
+  if (b.n == 0 && !b.push)
     return;
   int slots = b.n + 1;
   b.blobs = malloc (slots * sizeof *b.blobs);
@@ -226,7 +257,11 @@ gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
     gomp_cl_fatal ("out of memory for write notices");
   b.n = 0;
   gomp_cl_log_each (buf, len, gomp_cl_collect_one, &b);
-  gomp_dsm_acquire (b.blobs, b.lens, b.n, quiescent);
+  if (b.push)
+    /* Only a region's dispatch, from rank 0, carries pushed blocks.  */
+    gomp_dsm_acquire_push (b.blobs, b.lens, b.n, b.push, b.push_len, 0);
+  else
+    gomp_dsm_acquire (b.blobs, b.lens, b.n, quiescent);
   free (b.blobs);
   free (b.lens);
 }

@@ -7,7 +7,9 @@
    inside the shared segment), the team size, and rank 0's write notices
    since the last barrier, so that what rank 0's serial code wrote is seen
    by the region (the entry of a parallel region is a release on the
-   master and an acquire on the others; OpenMP 5.1 section 1.4.4).  The
+   master and an acquire on the others; OpenMP 5.1 section 1.4.4), with
+   the contents of rank 0's stack blocks that the others will read at once
+   (the DSM's push: gomp_cl_log_push, gomp_dsm_push_pack).  The
    other ranks always have the receive of the next one posted and test it
    while they wait for anything else, so that the end of the program
    reaches them wherever they are.
@@ -113,6 +115,10 @@ gomp_cl_region_start (void (*fn) (void *), void *data, unsigned nthreads,
   msg.data = (uintptr_t) data;
   msg.seq = ++gomp_cl_region_seq;
   msg.notices_len = gomp_cl_log_pack (&notices, true);
+  /* The data block and the locals it points to, which every node reads
+     first: sent along, not fetched from a rank that is already busy with
+     the region.  */
+  msg.notices_len = gomp_cl_log_push (&notices, msg.notices_len);
   if (msg.notices_len <= GOMP_CL_DISPATCH_INLINE)
     memcpy (msg.notices, notices, msg.notices_len);
   gomp_cl_dispatch_send (&msg, notices);

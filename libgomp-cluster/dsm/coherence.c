@@ -64,6 +64,18 @@
    it go invalid (L back to 0).  A block written here (WRITE) is
    invalidated as before.
 
+   Pushes (OMPC_DSM_EAGER too): a region's data block and the master's
+   locals it points to lie on rank 0's stack, which its release announces
+   whenever another node fetched them; every node reads them first thing
+   in the region, and would fetch them from rank 0 while rank 0 already
+   computes (its service thread then answers late, on a busy machine up
+   to a scheduler slice).  So rank 0 sends the contents of the stack
+   blocks its region-start release announced (at most GOMP_DSM_PUSH_MAX)
+   along with the dispatch (gomp_dsm_push_pack), counting every other node
+   in their copysets, and the other nodes install them as read-only copies
+   instead of invalidating them (gomp_dsm_acquire_push); a block a node
+   is writing itself is invalidated as usual.
+
    A home serves a fetch from its writable view under the block's lock;
    when a local thread holds that lock (it is asking the manager, or
    running an atomic), the request is deferred, never waited for: the
@@ -80,6 +92,9 @@
 				   unchanged.  */
 
 static pthread_mutex_t rel_mutex = PTHREAD_MUTEX_INITIALIZER;
+/* The stack blocks the last release announced because other nodes had
+   fetched them (gomp_dsm_push_pack); with rel_mutex.  */
+static uint32_t push_cand[GOMP_DSM_PUSH_MAX], push_ncand;
 
 struct diff_buf
 {
@@ -752,6 +767,9 @@ gomp_dsm_release (void **notices)
       gomp_dsm_unlock (sbuf[i]);
       out[n + i] = sbuf[i];
     }
+  push_ncand = 0;
+  for (uint32_t i = 0; i < ns && push_ncand < GOMP_DSM_PUSH_MAX; i++)
+    push_cand[push_ncand++] = sbuf[i];
   gomp_dsm_list_done (&gomp_dsm.stack_copied, sbuf, ns);
   /* The written blocks in order, so that home blocks that become writable
      again do so in runs (one mprotect each).  */
@@ -1061,17 +1079,135 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
     }
 }
 
-void
-gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes,
-		  bool quiescent)
+size_t
+gomp_dsm_push_pack (void **push)
+{
+  size_t bs = gomp_dsm.bsize;
+  uint64_t others = gomp_dsm.nodes >= 64 ? ~0ULL
+		    : (1ULL << gomp_dsm.nodes) - 1;
+  others &= ~(1ULL << gomp_dsm.rank);
+  *push = NULL;
+  pthread_mutex_lock (&rel_mutex);
+  uint32_t n = gomp_dsm.eager ? push_ncand : 0;
+  char *buf = n ? malloc (4 + (size_t) n * (4 + bs)) : NULL;
+  if (n && !buf)
+    gomp_dsm_fatal ("out of memory");
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      uint32_t b = push_cand[i];
+      gomp_dsm_lock (b);
+      if (gomp_dsm_state (b) == BS_HOME_RW && gomp_dsm_stack_block (b)
+	  && gomp_dsm_block_len (b) == bs
+	  && gomp_dsm.home[b] == gomp_dsm.rank)
+	{
+	  memcpy (buf + 4 + 4 * (size_t) n + (size_t) k * bs,
+		  gomp_dsm_block_wview (b), bs);
+	  memcpy (buf + 4 + 4 * k, &b, 4);
+	  k++;
+	  /* Every other node holds it now: the next release announces
+	     it.  */
+	  if (!__atomic_fetch_or (&gomp_dsm.copyset[b], others,
+				  __ATOMIC_ACQ_REL))
+	    gomp_dsm_list_add (&gomp_dsm.stack_copied, b);
+	}
+      gomp_dsm_unlock (b);
+    }
+  push_ncand = 0;
+  pthread_mutex_unlock (&rel_mutex);
+  if (!k)
+    {
+      free (buf);
+      return 0;
+    }
+  /* Blocks first, then the data; N slots were kept for the blocks.  */
+  memcpy (buf, &k, 4);
+  if (k < n)
+    memmove (buf + 4 + 4 * (size_t) k, buf + 4 + 4 * (size_t) n,
+	     (size_t) k * bs);
+  *push = buf;
+  return 4 + (size_t) k * (4 + bs);
+}
+
+/* Installs block B of node ORIGIN with the contents DATA as a read-only
+   copy (a fetch whose answer came with the region's start); false when
+   this node is writing it (WRITE): it is then invalidated as usual.  */
+static bool
+install_pushed (uint32_t b, int origin, const char *data)
+{
+  size_t bs = gomp_dsm.bsize;
+  if (b >= gomp_dsm.nblocks || !gomp_dsm_stack_block (b)
+      || gomp_dsm_block_len (b) != bs)
+    gomp_dsm_fatal ("corrupt pushed block %u from rank %d", b, origin);
+  gomp_dsm_lock (b);
+  if (gomp_dsm_home (b) != origin)
+    gomp_dsm_fatal ("rank %d pushed block %u, whose home is %d", origin, b,
+		    gomp_dsm.home[b]);
+  uint32_t st = gomp_dsm_state (b);
+  if (st == BS_WRITE || st == BS_UNMANAGED)
+    {
+      gomp_dsm_unlock (b);
+      return false;
+    }
+  if (st == BS_READ)
+    gomp_dsm_protect (b, 1, PROT_NONE);
+  memcpy (gomp_dsm_block_wview (b), data, bs);
+  gomp_dsm_protect (b, 1, PROT_READ);
+  gomp_dsm_set_state (b, BS_READ);
+  if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_CACHED, __ATOMIC_ACQ_REL)
+	& M_CACHED))
+    gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
+					__ATOMIC_ACQ_REL)] = b;
+  /* Every node reads a region's data block: keep it updated.  */
+  gomp_dsm_mark_used (b);
+  gomp_dsm_unlock (b);
+  DSM_STAT (pushed, 1);
+  DSM_STAT (fetch_bytes, bs);
+  return true;
+}
+
+/* gomp_dsm_acquire and gomp_dsm_acquire_push: the blocks pushed are
+   installed first, then left out of the invalidation.  */
+static void
+acquire (const void *const *notices, const size_t *lens, int nodes,
+	 bool quiescent, const void *push, size_t push_len, int origin)
 {
   long t0 = gomp_cl_now_ns ();
   size_t total = 0;
+  uint32_t *done = NULL, ndone = 0;
+  if (push_len)
+    {
+      uint32_t np;
+      if (push_len < 4 || origin < 0 || origin >= gomp_dsm.nodes
+	  || origin == gomp_dsm.rank)
+	gomp_dsm_fatal ("corrupt pushed blocks (%zu bytes)", push_len);
+      memcpy (&np, push, 4);
+      if (np > GOMP_DSM_PUSH_MAX
+	  || push_len != 4 + (size_t) np * (4 + gomp_dsm.bsize))
+	gomp_dsm_fatal ("corrupt pushed blocks (%u in %zu bytes)", np,
+			push_len);
+      if (!(done = malloc ((np ? np : 1) * sizeof *done)))
+	gomp_dsm_fatal ("out of memory");
+      pthread_mutex_lock (&rel_mutex);
+      for (uint32_t i = 0; i < np; i++)
+	{
+	  uint32_t b;
+	  memcpy (&b, (const char *) push + 4 + 4 * i, 4);
+	  if (install_pushed (b, origin, (const char *) push + 4 + 4 * np
+				       + (size_t) i * gomp_dsm.bsize))
+	    done[ndone++] = b;
+	}
+      pthread_mutex_unlock (&rel_mutex);
+      ndone = sort_unique (done, ndone);
+    }
   for (int i = 0; i < nodes; i++)
     if (i != gomp_dsm.rank && notices[i])
       total += lens[i] / 4;
   if (!total)
-    return;
+    {
+      free (done);
+      return;
+    }
   uint32_t *v = malloc (total * sizeof *v), n = 0;
   if (!v)
     gomp_dsm_fatal ("out of memory for write notices");
@@ -1084,15 +1220,32 @@ gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes,
 	  if (b >= gomp_dsm.nblocks)
 	    gomp_dsm_fatal ("corrupt write notice (block %u)", b);
 	  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
-	      != gomp_dsm.rank)
+	      != gomp_dsm.rank
+	      && !(ndone && bsearch (&b, done, ndone, sizeof *done, cmp_u32)))
 	    v[n++] = b;
 	}
+  free (done);
   n = sort_unique (v, n);
   pthread_mutex_lock (&rel_mutex);
   invalidate (v, n, gomp_dsm.prefetch, quiescent && gomp_dsm.eager);
   pthread_mutex_unlock (&rel_mutex);
   free (v);
   DSM_STAT (acquire_ns, gomp_cl_now_ns () - t0);
+}
+
+void
+gomp_dsm_acquire (const void *const *notices, const size_t *lens, int nodes,
+		  bool quiescent)
+{
+  acquire (notices, lens, nodes, quiescent, NULL, 0, -1);
+}
+
+void
+gomp_dsm_acquire_push (const void *const *notices, const size_t *lens,
+		       int nodes, const void *push, size_t push_len,
+		       int origin)
+{
+  acquire (notices, lens, nodes, false, push, push_len, origin);
 }
 
 void

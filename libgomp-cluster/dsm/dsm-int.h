@@ -122,6 +122,7 @@ struct gomp_dsm_stats
   uint64_t diffs, diff_bytes, notices_sent, invalidations, home_lookups;
   uint64_t remote_atomics, remote_frees, prefetches, prefetch_opens;
   uint64_t eager_updates;	/* Blocks updated in place (M_LEFT).  */
+  uint64_t pushed;		/* Blocks installed from a region's start.  */
   /* Time in gomp_dsm_release, gomp_dsm_acquire, the prefetches of the
      acquires, and serving page requests (nanoseconds).  */
   uint64_t release_ns, acquire_ns, prefetch_ns, serve_ns;

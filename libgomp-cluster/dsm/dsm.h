@@ -81,6 +81,23 @@ extern size_t gomp_dsm_release (void **notices) GOMP_DSM_HIDDEN;
 extern void gomp_dsm_acquire (const void *const *notices,
 			      const size_t *lens, int nodes, bool quiescent)
   GOMP_DSM_HIDDEN;
+/* Rank 0 at a region's start, right after its release: the contents of
+   the stack blocks homed here that other nodes fetched and that this
+   release announced (at most GOMP_DSM_PUSH_MAX: the data block of the
+   region and the master's locals it points to, which every node reads
+   first thing), in a malloc'ed buffer (*PUSH, the caller frees; NULL
+   when the length returned is 0).  Every other node will hold them: the
+   next release announces them again.  */
+#define GOMP_DSM_PUSH_MAX 4
+extern size_t gomp_dsm_push_pack (void **push) GOMP_DSM_HIDDEN;
+/* gomp_dsm_acquire of a region's start (not quiescent) with the blocks
+   PUSH (of PUSH_LEN bytes, from gomp_dsm_push_pack on node ORIGIN)
+   installed as read-only copies instead of invalidated: no round trip
+   to a home that is already running the region.  */
+extern void gomp_dsm_acquire_push (const void *const *notices,
+				   const size_t *lens, int nodes,
+				   const void *push, size_t push_len,
+				   int origin) GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;

@@ -21,8 +21,9 @@
 			of a home's blocks (coherence.c).
      OMPC_DSM_EAGER     1 (default) | 0: a barrier's acquire updates in
 			place, still readable, the clean blocks this node
-			keeps reading, instead of invalidating them
-			(coherence.c, invalidate).  */
+			keeps reading, instead of invalidating them, and
+			rank 0 pushes its stack blocks others read with a
+			region's start (coherence.c).  */
 
 #include "dsm-int.h"
 #include <time.h>
@@ -563,15 +564,17 @@ gomp_dsm_print_stats (void)
   fprintf (stderr,
 	   "ompcluster: rank %d: dsm: faults %lu read, %lu write, %lu home "
 	   "write; pages fetched %lu (%lu bytes), %lu of them prefetched "
-	   "(%lu runs opened), %lu updated in place; diffs sent %lu (%lu "
+	   "(%lu runs opened), %lu updated in place, %lu pushed with a region; "
+	   "diffs sent %lu (%lu "
 	   "bytes); write notices %lu sent, %lu invalidations; home "
 	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
 	   "%lu sent (%lu bytes), %lu received (%lu bytes); time in "
 	   "release %.3f ms, acquire %.3f ms (prefetch %.3f ms), serving "
 	   "page requests %.3f ms\n",
 	   gomp_dsm.rank, s->read_faults, s->write_faults, s->home_faults,
-	   s->fetches + s->prefetches + s->eager_updates, s->fetch_bytes,
-	   s->prefetches, s->prefetch_opens, s->eager_updates, s->diffs,
+	   s->fetches + s->prefetches + s->eager_updates + s->pushed,
+	   s->fetch_bytes, s->prefetches, s->prefetch_opens, s->eager_updates,
+	   s->pushed, s->diffs,
 	   s->diff_bytes,
 	   s->notices_sent, s->invalidations, s->home_lookups,
 	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
