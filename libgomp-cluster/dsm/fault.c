@@ -506,7 +506,7 @@ open_prefetched (uint32_t b, bool write)
    likely write it again, so from now on it stays writable and its writes
    are found by comparing it with a twin at each release (coherence.c),
    not by a fault after each fetch.  */
-static void
+static void __attribute__ ((unused))
 home_twin (uint32_t b)
 {
   memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
@@ -568,8 +568,10 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	     streak's blocks cost one fault per run already, and comparing
 	     every block of a whole array the home rewrites at every
 	     release costs more than that (CG's vectors).  */
-	  if (scattered)
-	    home_twin (b);
+	  /* Twin mode is off: with it stencil.c gave a wrong checksum at
+	     2x2 in 5 of 100 runs (0 of 100 without); the race is not found
+	     yet.  */
+	  (void) scattered;
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}
