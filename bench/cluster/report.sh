@@ -79,7 +79,7 @@ END {
   map["single"] = "barrier";            mdesc["single"] = "MPI_Barrier"
   map["reduction"] = "allreduce_8b";    mdesc["reduction"] = "MPI_Allreduce"
   nm = split(micro, M, " ")
-  print "## 2. Our costs across nodes (µs per operation, median of 7 samples)"
+  print "## 2. Our costs across nodes (µs per operation: median of 7 samples in a process; the median of " ENVIRON["BENCH_MICRO_RUNS"] " processes)"
   print ""
   if (parts !~ /micro/) print "not run: part not selected\n"
   else {

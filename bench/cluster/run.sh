@@ -18,6 +18,8 @@
 # Whatever fails is reported as "not run: REASON" or "failed: REASON"; no
 # figure is made up.  Environment:
 #   BENCH_APP_RUNS   runs of each application configuration (default 3)
+#   BENCH_MICRO_RUNS processes per micro construct and configuration, the
+#                    median one reported (default 3)
 #   BENCH_TIMEOUT    seconds before one micro run is killed (default 60)
 #   BENCH_APP_TIMEOUT  the same for an application run (default 120); a
 #                    configuration that failed once is not run again
@@ -38,6 +40,8 @@ build=$(cd "$1" && pwd) || exit 2
 out=$2
 result=$3
 runs=${BENCH_APP_RUNS:-3}
+micro_runs=${BENCH_MICRO_RUNS:-3}
+export BENCH_MICRO_RUNS=$micro_runs
 tmo=${BENCH_TIMEOUT:-60}
 atmo=${BENCH_APP_TIMEOUT:-120}
 parts=${BENCH_PARTS:-"floor micro apps"}
@@ -151,9 +155,21 @@ if has micro; then
       say "cmicro $c $m"
       w=
       [ $((p * t)) -le "$(nproc)" ] && w=$wrap
-      run "$tmo" $w "$ompcrun" -n "$p" -t "$t" "$out/cmicro" "$p" "$m"
-      line=$(awk '$1 == "cmicro" { print $3, $4 }' "$out/last.out")
-      fail=$(sed -n 's/^cfail [^ ]* //p' "$out/last.out" | head -1)
+      # Several processes: one process's figure can land in either of two
+      # modes (a remote fault at 2x1 measured 6 or 10 us from one start to
+      # the next, whichever core the service threads got); the median
+      # process's line is reported.
+      lines= fail=
+      for r in $(seq 1 "$micro_runs"); do
+	run "$tmo" $w "$ompcrun" -n "$p" -t "$t" "$out/cmicro" "$p" "$m"
+	l=$(awk '$1 == "cmicro" { print $3, $4 }' "$out/last.out")
+	f=$(sed -n 's/^cfail [^ ]* //p' "$out/last.out" | head -1)
+	[ -n "$f" ] && fail=$f
+	[ -n "$why" ] && break
+	[ -n "$l" ] && lines="$lines$l
+"
+      done
+      line=$(printf '%s' "$lines" | sort -g | awk '{ v[NR] = $0 } END { if (NR) print v[int((NR + 1) / 2)] }')
       if [ -n "$fail" ]; then
 	put "$k failed: $fail"
       elif [ -n "$why" ]; then
