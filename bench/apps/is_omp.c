@@ -2,17 +2,26 @@
 
    usage: is_omp [LOG2N]   (default 2^23 keys; IS_ITERS sorts)
    In one parallel region per sort: each thread counts the keys of its
-   static block per bucket, works out where its keys of each bucket go
-   (buckets in order, threads in order within a bucket), scatters them
-   there, and after a barrier counting-sorts the keys of its static block
-   of buckets.  Checks: the result is ordered and holds the same keys
-   (sum and xor).  The MPI twin is is_mpi.c.  */
+   static block per bucket, works out where its keys of each bucket go,
+   scatters them there, and after a barrier counting-sorts the keys of its
+   static block of buckets.  The keys of thread D's buckets are laid out as
+   is_mpi.c's rank D receives them: thread 0's keys of those buckets (in
+   bucket order), then thread 1's, and so on, so each thread writes one
+   contiguous run per destination, as each MPI rank sends one message per
+   destination.  (NPB's OpenMP IS lays the keys out bucket-major instead,
+   every thread's keys of bucket 0 first: see IS_BUCKET_MAJOR.)  Checks:
+   the result is ordered and holds the same keys (sum and xor).  The MPI
+   twin is is_mpi.c.  */
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "is.h"
+
+#ifndef IS_BUCKET_MAJOR
+#define IS_BUCKET_MAJOR 0
+#endif
 
 int
 main (int argc, char **argv)
@@ -54,17 +63,30 @@ main (int argc, char **argv)
 	  h[key[i] >> IS_SHIFT]++;
 #pragma omp barrier
 	long base = 0;
+#if IS_BUCKET_MAJOR
+	/* Bucket by bucket, threads in order within a bucket.  */
 	for (int b = 0; b < IS_NB; b++)
+	  for (int u = 0; u < nt; u++)
+	    {
+	      if (u == t)
+		o[b] = base;
+	      base += hist[(long) u * IS_NB + b];
+	    }
+#else
+	/* Destination by destination; within one, thread by thread; within
+	   a thread's run, bucket by bucket.  */
+	for (int d = 0; d < nt; d++)
 	  {
-	    long mine = base;
+	    int dlo = IS_NB * d / nt, dhi = IS_NB * (d + 1) / nt;
 	    for (int u = 0; u < nt; u++)
-	      {
-		if (u == t)
-		  mine = base;
-		base += hist[(long) u * IS_NB + b];
-	      }
-	    o[b] = mine;
+	      for (int b = dlo; b < dhi; b++)
+		{
+		  if (u == t)
+		    o[b] = base;
+		  base += hist[(long) u * IS_NB + b];
+		}
 	  }
+#endif
 	for (long i = lo; i < hi; i++)
 	  buf[o[key[i] >> IS_SHIFT]++] = key[i];
 #pragma omp barrier

@@ -33,7 +33,7 @@ function bytes(x) {
 }
 { val[$1] = rest() }
 /^app_/ {
-  n = split($1, kf, "_"); key = kf[2] "_" kf[3]
+  key = substr($1, 5); sub(/_[0-9]+$/, "", key)	# APP_CONFIG (APP may hold "_")
   if (isnum($2)) {
     times[key] = times[key] " " $2; checks[key] = checks[key] " " $3
     if (isnum($4)) { by[key] = by[key] " " $4; ms[key] = ms[key] " " $5 }
@@ -41,7 +41,7 @@ function bytes(x) {
     ok[key]++
   } else if (!(key in err)) err[key] = rest()
 }
-/^dsm_/ { split($1, kf, "_"); key = kf[2] "_" kf[3]; if (!(key in dsm)) dsm[key] = rest() }
+/^dsm_/ { key = substr($1, 5); sub(/_[0-9]+$/, "", key); if (!(key in dsm)) dsm[key] = rest() }
 END {
   # ---- floor
   nf = split("rtt_8b rtt_4k barrier bcast_8b bcast_barrier allreduce_8b fault_cycle fault_cycle_busy", F, " ")
@@ -138,6 +138,7 @@ END {
   size["jacobi"] = "2048×2048, 500 sweeps"; size["matmul"] = "1536×1536 doubles"
   size["ep"] = "2^27 pairs"; size["cg"] = "N = 2^19, 15 nonzeros a row, 100 iterations"
   size["is"] = "2^23 keys < 2^20, 10 sorts"
+  size["is_npb"] = "as is, keys scattered bucket-major as in the OpenMP IS of NPB (MPI: is_mpi again)"
   print "## 3. Applications (seconds, median of " runs " runs)"
   print ""
   if (parts !~ /apps/) print "not run: part not selected"

@@ -24,7 +24,8 @@
 #   BENCH_APP_TIMEOUT  the same for an application run (default 120); a
 #                    configuration that failed once is not run again
 #   BENCH_PARTS      which parts: "floor micro apps" (default all three)
-#   BENCH_APPS       which applications (default "jacobi matmul ep cg is")
+#   BENCH_APPS       which applications (default "jacobi matmul ep cg is is_npb";
+#                    is_npb is is_omp.c built with -DIS_BUCKET_MAJOR=1)
 #   BENCH_NOTE       a sentence to put in the report
 #   BENCH_WRAP       a command put before the floor run and the micro runs
 #                    whose threads do not outnumber the processors (2 x 1,
@@ -113,11 +114,15 @@ ompcc_ok() {
 
 build_ok floor "$MPICC" -O2 -o "$out/floor" "$here/floor.c" -lpthread
 ompcc_ok cmicro "$ompcc" -O2 -o "$out/cmicro" "$here/cmicro.c"
-apps=${BENCH_APPS:-"jacobi matmul ep cg is"}
+apps=${BENCH_APPS:-"jacobi matmul ep cg is is_npb"}
 for a in $apps; do
-  build_ok "${a}_mpi" "$MPICC" -O2 -I"$apps_src" -o "$out/${a}_mpi" "$apps_src/${a}_mpi.c" -lm
-  build_ok "${a}_gomp" "$CC" -O2 -fopenmp -I"$apps_src" -o "$out/${a}_gomp" "$apps_src/${a}_omp.c" -lm
-  ompcc_ok "${a}_ompc" "$ompcc" -O2 -I"$apps_src" -o "$out/${a}_ompc" "$apps_src/${a}_omp.c" -lm
+  # is_npb: is_omp.c with NPB's bucket-major layout of the scattered keys,
+  # against the same MPI twin.
+  src=$a defs=
+  [ "$a" = is_npb ] && src=is defs=-DIS_BUCKET_MAJOR=1
+  build_ok "${a}_mpi" "$MPICC" -O2 -I"$apps_src" -o "$out/${a}_mpi" "$apps_src/${src}_mpi.c" -lm
+  build_ok "${a}_gomp" "$CC" -O2 -fopenmp $defs -I"$apps_src" -o "$out/${a}_gomp" "$apps_src/${src}_omp.c" -lm
+  ompcc_ok "${a}_ompc" "$ompcc" -O2 $defs -I"$apps_src" -o "$out/${a}_ompc" "$apps_src/${src}_omp.c" -lm
 done
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
