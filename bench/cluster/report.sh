@@ -117,7 +117,7 @@ END {
     print ""
     print "| construct | 1×2 | 2×1 | hybrid faster | 2×2 | 4×1 | hybrid faster |"
     print "| --- | --- | --- | --- | --- | --- | --- |"
-    wins = 0; total = 0
+    wins[1] = wins[2] = total[1] = total[2] = 0
     for (i = 1; i <= nm; i++) {
       t = M[i]; line = "| " t
       for (pp = 1; pp <= 2; pp++) {
@@ -125,13 +125,14 @@ END {
         split(val["micro_" h "_" t], ha, " "); split(val["micro_" o "_" t], hb, " ")
         line = line " | " (isnum(ha[1]) ? fmt(ha[1]) : (val["micro_" h "_" t] == "" ? "not run" : val["micro_" h "_" t]))
         line = line " | " (isnum(hb[1]) ? fmt(hb[1]) : (val["micro_" o "_" t] == "" ? "not run" : val["micro_" o "_" t]))
-        if (isnum(ha[1]) && isnum(hb[1])) { total++; if (ha[1] + 0 < hb[1] + 0) { wins++; line = line " | yes" } else line = line " | **no**" }
+        if (isnum(ha[1]) && isnum(hb[1])) { total[pp]++; if (ha[1] + 0 < hb[1] + 0) { wins[pp]++; line = line " | yes" } else line = line " | **no**" }
         else line = line " | –"
       }
       print line " |"
     }
     print ""
-    printf "Hybrid faster in %d of %d comparisons made.\n\n", wins, total
+    printf "Hybrid faster: 1×2 against 2×1 (what fits the 2 cores: the bar) in %d of %d constructs%s; ", wins[1], total[1], total[1] && wins[1] == total[1] ? " (**met**)" : " (**missed**)"
+    printf "2×2 against 4×1 (both oversubscribed here: the issue asks for it where cores allow, shown for information) in %d of %d.\n\n", wins[2], total[2]
   }
   # ---- apps
   na = split(apps, A, " ")
