@@ -20,19 +20,6 @@
    release announces the home's stack blocks that other nodes fetched
    since the previous one, as if they had been written.
 
-   A home block that the home writes while others cache it (a write
-   fault on HOME_RO that continues no streak of such faults) stays
-   writable from then on with a twin (M_HTWIN,
-   the home_twins list): each release compares it with the twin (which
-   becomes a snapshot, as for a diff) and announces it when it changed
-   and a node fetched it since the last notice about it; the diffs of
-   other nodes go into the twin too, so that only the home's own writes
-   count.  Without it, a block that the home and another node both write
-   between barriers (the boundary blocks of a bucket sort's scatter, a
-   stencil's halo rows) cost the home a fault every time the other node
-   fetched it again.  Like a WRITE block it goes back to write protection
-   after KEEP_IDLE releases without change.
-
    A block written with no change (the same values again) sends no diff
    and no notice; a written block stays writable with a fresh twin (it is
    likely written again soon) until KEEP_IDLE releases in a row find it
@@ -262,10 +249,14 @@ static size_t mask_cap;
    such as integers whose high bytes stay the same).  Byte-exact either
    way, so that writers of disjoint bytes of one block never overwrite
    each other at the home.  The bytes come from the twin, the snapshot.  */
-static unsigned char *
-get_mask (size_t len)
+static bool
+encode_diff (uint32_t b, struct diff_buf *d)
 {
-  size_t map = len / 8;
+  size_t len = gomp_dsm_block_len (b);
+  const unsigned char *cur = (unsigned char *) gomp_dsm_block_wview (b);
+  unsigned char *twin = (unsigned char *) gomp_dsm.twins
+    + ((size_t) b << gomp_dsm.bshift);
+  size_t map = len / 8, runs;
   if (len % 8)
     gomp_dsm_fatal ("internal error: a block of %zu bytes", len);
   if (mask_cap < map)
@@ -275,18 +266,7 @@ get_mask (size_t len)
 	gomp_dsm_fatal ("out of memory for diffs");
       mask_cap = map;
     }
-  return mask_buf;
-}
-
-static bool
-encode_diff (uint32_t b, struct diff_buf *d)
-{
-  size_t len = gomp_dsm_block_len (b);
-  const unsigned char *cur = (unsigned char *) gomp_dsm_block_wview (b);
-  unsigned char *twin = (unsigned char *) gomp_dsm.twins
-    + ((size_t) b << gomp_dsm.bshift);
-  size_t map = len / 8, runs;
-  unsigned char *mask = get_mask (len);
+  unsigned char *mask = mask_buf;
   size_t changed = diff_mask (cur, twin, len, mask, &runs);
   if (!changed)
     return false;
@@ -411,14 +391,6 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
 	  || !apply_diff (gomp_dsm_block_wview (b), gomp_dsm_block_len (b),
 			  hdr >> 31, p, p + body))
 	gomp_dsm_fatal ("corrupt diff from rank %d (block %u)", src, b);
-      /* A home block in twin mode: its twin takes the other node's bytes
-	 too, so that the comparison at our release finds only our own
-	 writes (unlocked: a race with that comparison can only make it
-	 see a change that is none -- a needless notice, never a missed
-	 one, since the two write disjoint bytes).  */
-      if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
-	apply_diff (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
-		    gomp_dsm_block_len (b), hdr >> 31, p, p + body);
       p += body;
     }
   gomp_cl_reply (src, token, NULL, 0);
@@ -487,9 +459,7 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 		}
 	    }
 	  else if (st == BS_INVALID
-		   || (st == BS_HOME_RW && !gomp_dsm_noticed (c)
-		       && !(__atomic_load_n (&gomp_dsm.meta[c],
-					     __ATOMIC_RELAXED) & M_HTWIN)))
+		   || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
 	    protect = true;
 	  if (!__atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src,
 				  __ATOMIC_ACQ_REL) && stack)
@@ -658,94 +628,12 @@ flush_dirty (void)
   free (v);
 }
 
-/* True when home block B (in twin mode) differs from its twin, which then
-   becomes a snapshot of it: as in diff_mask, every changed word is
-   stored into the twin as it was loaded, so that a word written after
-   its load differs at the next release.  */
-static bool
-home_changed (uint32_t b)
-{
-  size_t len = gomp_dsm_block_len (b);
-  const char *cur = gomp_dsm_block_wview (b);
-  char *twin = gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift);
-  if (memcmp (cur, twin, len) == 0)
-    return false;
-  for (size_t k = 0; k < len; k += 8)
-    {
-      uint64_t a = __atomic_load_n ((const uint64_t *) (cur + k),
-				    __ATOMIC_RELAXED), t;
-      memcpy (&t, twin + k, 8);
-      if (a != t)
-	memcpy (twin + k, &a, 8);
-    }
-  return true;
-}
-
-/* The release's part for the home blocks in twin mode (M_HTWIN), locked
-   one at a time: a block found changed gets a write notice when another
-   node may cache it (a bit in its copyset: a fetch since the last notice
-   about it; the nodes that fetched before that receive that notice).  A
-   block KEEP_IDLE releases in a row find unchanged leaves twin mode:
-   write-protected again (HOME_RO, and compared once more for the writes
-   made before the protection took effect) when others cache it, plain
-   HOME_RW otherwise (the next fetch protects it).  Called with rel_mutex
-   held.  */
-static void
-flush_home (void)
-{
-  uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.home_twins, &n);
-  uint32_t *v = n ? malloc (n * sizeof *v) : NULL;
-  if (n && !v)
-    gomp_dsm_fatal ("out of memory");
-  if (n)
-    memcpy (v, buf, n * sizeof *v);
-  gomp_dsm_list_done (&gomp_dsm.home_twins, buf, n);
-  for (uint32_t i = 0; i < n; i++)
-    {
-      uint32_t b = v[i];
-      gomp_dsm_lock (b);
-      uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-      if (!(m & M_HTWIN))
-	{
-	  gomp_dsm_unlock (b);
-	  continue;
-	}
-      bool changed = home_changed (b);
-      bool cached = __atomic_load_n (&gomp_dsm.copyset[b], __ATOMIC_ACQUIRE);
-      if (changed && cached)
-	gomp_dsm_notice (b);
-      uint32_t idle = changed ? 0 : ((m & M_IDLE) >> M_IDLE_SHIFT) + 1;
-      uint32_t now = (m & ~M_IDLE) | (idle << M_IDLE_SHIFT);
-      if (idle < KEEP_IDLE)
-	gomp_dsm_list_add (&gomp_dsm.home_twins, b);
-      else
-	{
-	  now = m & ~(M_IDLE | M_HTWIN);
-	  if (cached)
-	    {
-	      gomp_dsm_protect (b, 1, PROT_READ);
-	      if (home_changed (b))
-		gomp_dsm_notice (b);
-	      now = (now & ~M_STATE) | BS_HOME_RO;
-	    }
-	}
-      while (!__atomic_compare_exchange_n
-	     (&gomp_dsm.meta[b], &m, (m & ~(M_IDLE | M_HTWIN | M_STATE))
-	      | (now & (M_IDLE | M_HTWIN | M_STATE)), true,
-	      __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-	;
-      gomp_dsm_unlock (b);
-    }
-  free (v);
-}
-
 size_t
 gomp_dsm_release (void **notices)
 {
   long t0 = gomp_cl_now_ns ();
   pthread_mutex_lock (&rel_mutex);
   flush_dirty ();
-  flush_home ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
   uint32_t ns, *sbuf = gomp_dsm_list_take (&gomp_dsm.stack_copied, &ns);

@@ -17,9 +17,7 @@
    States: INVALID (no access), READ (a clean non-home copy), WRITE (a
    non-home copy with a twin, in the dirty list), HOME_RO (home, but some
    node caches it: the home's writes fault to produce a notice), HOME_RW
-   (home, no protection; with the flag M_HTWIN, a home block that others
-   cache and the home keeps writing: its twin shows the writes, see
-   coherence.c), UNMANAGED (guard pages and private stack tops),
+   (home, no protection), UNMANAGED (guard pages and private stack tops),
    PREFETCHED (a clean non-home copy that an acquire fetched again because
    this node used it before; still inaccessible, so that the first access
    shows it is used: that fault opens the whole prefetched run at once,
@@ -72,14 +70,8 @@ enum
 #define M_GEN_SHIFT 8
 #define M_GEN 0xff00u		/* Low bits of a list generation.  */
 #define M_IDLE_SHIFT 16
-#define M_IDLE 0x70000u		/* WRITE blocks and M_HTWIN blocks:
-				   releases in a row that found no change
-				   (coherence.c).  */
-#define M_HTWIN 0x80000u	/* HOME_RW with a twin: the home wrote it
-				   while others cached it, and its writes
-				   are found by comparing it with the twin
-				   at each release instead of by a fault
-				   (in the home_twins list).  */
+#define M_IDLE 0x70000u		/* WRITE blocks: releases in a row that
+				   found no change (coherence.c).  */
 /* Eager updates (coherence.c, OMPC_DSM_EAGER): a used non-home block
    that a barrier's acquire would invalidate is instead updated in place,
    still readable, while its budget M_LEFT lasts; then it is prefetched
@@ -143,7 +135,6 @@ struct gomp_dsm
   uint64_t *copyset;
   char *twins;			/* Block B's twin at twins + B * bsize.  */
   struct gomp_dsm_list notices, dirty;
-  struct gomp_dsm_list home_twins;	/* Blocks with M_HTWIN.  */
   struct gomp_dsm_list stack_copied;	/* Stack blocks homed here that
 					   another node fetched.  */
   uint32_t *cached;		/* Blocks ever fetched (M_CACHED).  */

@@ -500,26 +500,6 @@ open_prefetched (uint32_t b, bool write)
   DSM_STAT (prefetch_opens, 1);
 }
 
-/* Home block B, which others cache, is about to be written here (the
-   caller holds its lock; it is still read-only), not in sequence with
-   the blocks before it: a home that writes a block others read will
-   likely write it again, so from now on it stays writable and its writes
-   are found by comparing it with a twin at each release (coherence.c),
-   not by a fault after each fetch.  */
-static void __attribute__ ((unused))
-home_twin (uint32_t b)
-{
-  memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
-	  gomp_dsm_block_wview (b), gomp_dsm_block_len (b));
-  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-  while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
-				       (v & ~M_IDLE) | M_HTWIN, true,
-				       __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-    ;
-  if (!(v & M_HTWIN))
-    gomp_dsm_list_add (&gomp_dsm.home_twins, b);
-}
-
 void
 gomp_dsm_make_access (uint32_t b, bool write)
 {
@@ -540,10 +520,8 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	     that may turn out unneeded.  */
 	  DSM_STAT (home_faults, 1);
 	  uint32_t want = 1;
-	  bool scattered = true;
 	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
 	    {
-	      scattered = false;
 	      want = __atomic_load_n (&home_streak, __ATOMIC_RELAXED) * 2;
 	      if (want > WRITE_AHEAD_MAX)
 		want = WRITE_AHEAD_MAX;
@@ -564,14 +542,6 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	      }
 	  for (uint32_t i = 0; i < n; i++)
 	    gomp_dsm_notice (b + i);
-	  /* Scattered writes (not continuing a streak) get the twin: a
-	     streak's blocks cost one fault per run already, and comparing
-	     every block of a whole array the home rewrites at every
-	     release costs more than that (CG's vectors).  */
-	  /* Twin mode is off: with it stencil.c gave a wrong checksum at
-	     2x2 in 5 of 100 runs (0 of 100 without); the race is not found
-	     yet.  */
-	  (void) scattered;
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}

@@ -538,7 +538,6 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm.cached = map_anon (nb * 4, "the cached list");
   gomp_dsm_list_init (&gomp_dsm.notices, nb);
   gomp_dsm_list_init (&gomp_dsm.dirty, nb);
-  gomp_dsm_list_init (&gomp_dsm.home_twins, nb);
   gomp_dsm_list_init (&gomp_dsm.stack_copied, nb);
 
   gomp_dsm_coherence_init ();

@@ -1,12 +1,13 @@
-/* A home block that other nodes cache and its home keeps writing stays
-   writable at the home, its writes found by comparing it with a twin at
-   each release (dsm/coherence.c, M_HTWIN), until KEEP_IDLE releases find
-   it unchanged; then it is write-protected again.  Every thread writes
-   in some intervals and not in others (gaps of 0 to 9 barriers, longer
-   than the keep), and checks everything after every barrier:
+/* A home keeps writing blocks that other nodes cache: each write after
+   another node fetched the block again must reach that node as a write
+   notice (dsm/fault.c: a write fault on HOME_RO), while other nodes
+   write the same blocks and send diffs.  Every thread writes in some
+   intervals and not in others (gaps of 0 to 9 barriers, longer than the
+   releases a written block stays writable unchanged, coherence.c's
+   KEEP_IDLE), and checks everything after every barrier:
    - in A every block is written by every thread at disjoint ints (the
-     home's comparison must not take the other nodes' diffs for its own
-     writes, nor lose its own);
+     home must apply the other nodes' diffs without losing its own
+     writes);
    - in B each thread writes the blocks its node is home of (first
      touch), out of order, which every thread reads;
    - in C the threads take turns in a critical section to add one to
@@ -14,7 +15,7 @@
      reach the next holder through the lock's release, not a barrier.
    ompc-nodes: 1x2 2x1 2x2 3x1
    ompc-timeout: 180
-   ompc-output: home-twin ok  */
+   ompc-output: home-writes ok  */
 
 #include <omp.h>
 #include <stdio.h>
@@ -60,7 +61,7 @@ main (void)
 	      a[i] = s * 1000 + t;
 	    /* Block by block out of order (the 16 to 32 pieces of 1024
 	       ints a thread has here are prime to 5), so that the home's
-	       faults make no streak.  */
+	       faults make no streak: each one opens a single block.  */
 	    long np = (hi - lo + 1023) / 1024;
 	    for (long j = 0; j < np; j++)
 	      {
@@ -107,10 +108,10 @@ main (void)
   }
   if (bad)
     {
-      printf ("home-twin: %ld wrong values\n", bad);
+      printf ("home-writes: %ld wrong values\n", bad);
       return 1;
     }
-  printf ("home-twin ok\n");
+  printf ("home-writes ok\n");
   free (a);
   free (b);
   free (c);
