@@ -537,6 +537,20 @@ gomp_task_sleep (struct gomp_team_tasks *tt, struct gomp_task *task,
     tg->waiter = NULL;
 }
 
+/* T has ended: its unfinished children (queued, waiting for their
+   dependences or running) outlive it and lose their parent, so that
+   their completion no longer touches T's record.  */
+static void
+gomp_task_orphan_children (struct gomp_task *t)
+{
+  for (struct gomp_task *c = t->ready_children.head; c;
+       c = c->child_link.next)
+    c->parent = NULL;
+  for (struct gomp_task *c = t->busy_children.head; c;
+       c = c->child_link.next)
+    c->parent = NULL;
+}
+
 /* T is complete.  Releases its successors, leaves its parent and
    taskgroup, orphans its own unfinished children.  Returns true when it
    was the team's last task (the caller wakes the barrier after
@@ -583,12 +597,7 @@ gomp_task_complete (struct gomp_team_tasks *tt, struct gomp_task *t)
       if (tg->num_children == 0)
 	gomp_task_word_notify (&tg->waiter);
     }
-  for (struct gomp_task *c = t->ready_children.head; c;
-       c = c->child_link.next)
-    c->parent = NULL;
-  for (struct gomp_task *c = t->busy_children.head; c;
-       c = c->child_link.next)
-    c->parent = NULL;
+  gomp_task_orphan_children (t);
   if (t->deps)
     gomp_dep_table_free (t->deps);
   unsigned long left = team->task_count - 1;
@@ -712,12 +721,7 @@ gomp_task_undeferred_orphan (struct gomp_task *t)
 {
   struct gomp_team_tasks *tt = gomp_team_tasks (t->team);
   gomp_mutex_lock (&tt->lock);
-  for (struct gomp_task *c = t->ready_children.head; c;
-       c = c->child_link.next)
-    c->parent = NULL;
-  for (struct gomp_task *c = t->busy_children.head; c;
-       c = c->child_link.next)
-    c->parent = NULL;
+  gomp_task_orphan_children (t);
   gomp_mutex_unlock (&tt->lock);
   if (t->deps)
     gomp_dep_table_free (t->deps);
