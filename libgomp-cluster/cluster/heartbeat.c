@@ -97,8 +97,8 @@ gomp_cl_hb_limit_s (void)
 static void __attribute__ ((noreturn))
 gomp_cl_hb_lost (int r, long silent_ns, int err)
 {
-  char msg[1024], text[MPI_MAX_ERROR_STRING] = "";
-  int len = 0, n;
+  char text[MPI_MAX_ERROR_STRING] = "";
+  int len = 0;
   if (err != MPI_SUCCESS)
     {
       /* MPICH's text is a stack of calls, one per line: the last line
@@ -106,23 +106,24 @@ gomp_cl_hb_lost (int r, long silent_ns, int err)
       MPI_Error_string (err, text, &len);
       const char *cause = strrchr (text, '\n');
       cause = cause && cause[1] ? cause + 1 : text;
-      n = snprintf (msg, sizeof msg, "ompcluster: rank %d: rank %d on host "
-		    "%s stopped answering (its connection failed: %s): it "
-		    "was killed, or its host or network went down; ending "
-		    "the job\n", gomp_cl_rank, r, gomp_cl_hb_hosts[r], cause);
+      gomp_cl_say ("ompcluster: rank %d: rank %d on host %s stopped "
+		   "answering (its connection failed: %s): it was killed, "
+		   "or its host or network went down; ending the job\n",
+		   gomp_cl_rank, r, gomp_cl_hb_hosts[r], cause);
     }
   else
-    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: rank %d on host "
-		  "%s stopped answering (nothing from it for %.1f s): it "
-		  "was killed or stopped, or its host or network went "
-		  "down; ending the job (OMPC_HEARTBEAT=%ld sets the "
-		  "limit, 0 turns the check off)\n", gomp_cl_rank, r,
-		  gomp_cl_hb_hosts[r], silent_ns * 1e-9,
-		  gomp_cl_hb_limit_ns / 1000000000L);
-  if (n >= (int) sizeof msg)
-    n = sizeof msg - 1;
-  if (write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+    {
+      /* The silence in tenths of a second, rounded (gomp_cl_say has no
+	 %f).  */
+      long tenths = (silent_ns + 50000000L) / 100000000L;
+      gomp_cl_say ("ompcluster: rank %d: rank %d on host %s stopped "
+		   "answering (nothing from it for %ld.%ld s): it was "
+		   "killed or stopped, or its host or network went down; "
+		   "ending the job (OMPC_HEARTBEAT=%ld sets the limit, 0 "
+		   "turns the check off)\n", gomp_cl_rank, r,
+		   gomp_cl_hb_hosts[r], tenths / 10, tenths % 10,
+		   gomp_cl_hb_limit_ns / 1000000000L);
+    }
   gomp_cl_abort_job (GOMP_CL_LOST_STATUS);
 }
 

@@ -150,12 +150,8 @@ gomp_cl_end_abort (int status, int origin)
       fflush_unlocked (stdout);
       funlockfile (stdout);
     }
-  char msg[160];
-  int n = snprintf (msg, sizeof msg, "ompcluster: rank 0: ending every "
-		    "rank of the job (exit status %d, exit() on rank %d)\n",
-		    status, origin);
-  if (write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+  gomp_cl_say ("ompcluster: rank 0: ending every rank of the job (exit "
+	       "status %d, exit() on rank %d)\n", status, origin);
   gomp_cl_abort_job (status);
 }
 
@@ -207,12 +203,9 @@ gomp_cl_ask_end (int status)
     ;
   if (__atomic_load_n (&gomp_cl_ending, __ATOMIC_ACQUIRE))
     gomp_cl_park ();
-  char msg[200];
-  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: rank 0 did not "
-		    "end the job within %d s of exit(%d); ending it from "
-		    "here\n", gomp_cl_rank, GOMP_CL_ASK_END_S, status);
-  if (write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+  gomp_cl_say ("ompcluster: rank %d: rank 0 did not end the job within %d s "
+	       "of exit(%d); ending it from here\n", gomp_cl_rank,
+	       GOMP_CL_ASK_END_S, status);
   gomp_cl_abort_job (status);
 }
 
@@ -232,12 +225,8 @@ gomp_cl_watchdog (void *arg)
     ;
   if (__atomic_load_n (&gomp_cl_ended, __ATOMIC_ACQUIRE))
     return NULL;
-  char msg[200];
-  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: the ranks did "
-		    "not end in step within %d s; ending the job\n",
-		    gomp_cl_rank, GOMP_CL_END_TIMEOUT_S);
-  if (write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+  gomp_cl_say ("ompcluster: rank %d: the ranks did not end in step within "
+	       "%d s; ending the job\n", gomp_cl_rank, GOMP_CL_END_TIMEOUT_S);
   /* On rank 0 unless an exit() elsewhere already aborts the job.  */
   if (gomp_cl_rank == 0
       && !gomp_cl_end_claim (GOMP_CL_END_ABORT, status, &status))
@@ -292,12 +281,8 @@ gomp_cl_shutdown (int status)
 void
 gomp_cl_abort (int status)
 {
-  char msg[128];
-  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: ending every "
-		    "rank of the job (exit status %d)\n", gomp_cl_rank,
-		    status);
-  if (write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+  gomp_cl_say ("ompcluster: rank %d: ending every rank of the job (exit "
+	       "status %d)\n", gomp_cl_rank, status);
   fflush (stdout);
   gomp_cl_abort_job (status);
 }
@@ -388,17 +373,17 @@ gomp_cl_describe_address (const void *addr, uintptr_t sp, char *buf,
 static void
 gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
 {
-  char msg[1024], where[700];
+  char where[700];
   const char *name = sigabbrev_np (sig);
-  int n;
+  if (!name)
+    name = "?";
   if (si && si->si_code == SI_USER && si->si_pid != getpid ())
-    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
-		  "SIG%s, sent by process %d; ending the job\n",
-		  gomp_cl_rank, name ? name : "?", (int) si->si_pid);
+    gomp_cl_say ("ompcluster: rank %d: fatal signal SIG%s, sent by process "
+		 "%d; ending the job\n", gomp_cl_rank, name, (int) si->si_pid);
   else if (sig == SIGABRT || !si || si->si_code == SI_USER
 	   || si->si_code == SI_TKILL)
-    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
-		  "SIG%s; ending the job\n", gomp_cl_rank, name ? name : "?");
+    gomp_cl_say ("ompcluster: rank %d: fatal signal SIG%s; ending the job\n",
+		 gomp_cl_rank, name);
   else if (sig == SIGSEGV || sig == SIGBUS)
     {
       uintptr_t sp = 0;
@@ -407,18 +392,13 @@ gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
 	sp = ((ucontext_t *) ctx)->uc_mcontext.gregs[REG_RSP];
 #endif
       gomp_cl_describe_address (si->si_addr, sp, where, sizeof where);
-      n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
-		    "SIG%s at address %p, %s; ending the job\n", gomp_cl_rank,
-		    name ? name : "?", si->si_addr, where);
+      gomp_cl_say ("ompcluster: rank %d: fatal signal SIG%s at address %p, "
+		   "%s; ending the job\n", gomp_cl_rank, name, si->si_addr,
+		   where);
     }
   else
-    n = snprintf (msg, sizeof msg, "ompcluster: rank %d: fatal signal "
-		  "SIG%s at instruction %p; ending the job\n", gomp_cl_rank,
-		  name ? name : "?", si->si_addr);
-  if (n >= (int) sizeof msg)
-    n = sizeof msg - 1;
-  if (n > 0 && write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+    gomp_cl_say ("ompcluster: rank %d: fatal signal SIG%s at instruction "
+		 "%p; ending the job\n", gomp_cl_rank, name, si->si_addr);
   gomp_cl_abort_job (128 + sig);
 }
 
@@ -501,14 +481,10 @@ gomp_cl_on_exit (int status, void *arg)
       return;
     }
   fflush (NULL);
-  char msg[200];
-  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: exit(%d) called "
-		    "%s; the other ranks cannot end in step with it\n",
-		    gomp_cl_rank, status,
-		    gomp_cl_rank == 0 ? "by a thread other than the initial "
-		    "one" : "on a rank other than 0");
-  if (write (STDERR_FILENO, msg, n) < 0)
-    n = 0;
+  gomp_cl_say ("ompcluster: rank %d: exit(%d) called %s; the other ranks "
+	       "cannot end in step with it\n", gomp_cl_rank, status,
+	       gomp_cl_rank == 0 ? "by a thread other than the initial one"
+	       : "on a rank other than 0");
   if (gomp_cl_rank != 0)
     gomp_cl_ask_end (status);
   gomp_cl_end_abort (status, 0);

@@ -66,6 +66,7 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,19 +170,119 @@ static uint64_t st_calls, st_call_ns;
 /* Requests served by the service thread and by waiters' passes.  */
 static uint64_t st_served_svc, st_served_waiter;
 
+/* Appends V in BASE (10 or 16) at P, up to END; returns the new end.  */
+static char *
+cl_say_num (char *p, char *end, unsigned long long v, unsigned base)
+{
+  char tmp[24];
+  int n = 0;
+  do
+    tmp[n++] = "0123456789abcdef"[v % base];
+  while ((v /= base));
+  while (n && p < end)
+    *p++ = tmp[--n];
+  return p;
+}
+
+static char *
+cl_say_str (char *p, char *end, const char *s)
+{
+  while (*s && p < end)
+    *p++ = *s++;
+  return p;
+}
+
+void
+gomp_cl_say (const char *fmt, ...)
+{
+  char buf[2048], *p = buf, *end = buf + sizeof buf;
+  va_list ap;
+
+  va_start (ap, fmt);
+  while (*fmt && p < end)
+    {
+      if (*fmt != '%')
+	{
+	  *p++ = *fmt++;
+	  continue;
+	}
+      const char *conv = fmt++;
+      int longs = 0;
+      bool size = *fmt == 'z';
+      if (size)
+	fmt++;
+      for (; *fmt == 'l' && longs < 2; fmt++)
+	longs++;
+      unsigned long long u;
+      switch (*fmt)
+	{
+	case 'd':
+	case 'i':
+	  {
+	    long long v = size ? (long long) va_arg (ap, ssize_t)
+			  : longs == 2 ? va_arg (ap, long long)
+			  : longs ? va_arg (ap, long) : va_arg (ap, int);
+	    u = v;
+	    if (v < 0)
+	      {
+		*p++ = '-';
+		u = -u;
+	      }
+	    p = cl_say_num (p, end, u, 10);
+	    break;
+	  }
+	case 'u':
+	case 'x':
+	  u = size ? va_arg (ap, size_t)
+	      : longs == 2 ? va_arg (ap, unsigned long long)
+	      : longs ? va_arg (ap, unsigned long) : va_arg (ap, unsigned);
+	  p = cl_say_num (p, end, u, *fmt == 'x' ? 16 : 10);
+	  break;
+	case 'p':
+	  /* As glibc prints pointers.  */
+	  u = (uintptr_t) va_arg (ap, void *);
+	  if (u)
+	    p = cl_say_num (cl_say_str (p, end, "0x"), end, u, 16);
+	  else
+	    p = cl_say_str (p, end, "(nil)");
+	  break;
+	case 's':
+	  {
+	    const char *s = va_arg (ap, const char *);
+	    p = cl_say_str (p, end, s ? s : "(null)");
+	    break;
+	  }
+	case 'c':
+	  *p++ = (char) va_arg (ap, int);
+	  break;
+	case '%':
+	  *p++ = '%';
+	  break;
+	default:
+	  /* Not a conversion this knows: shown as written.  */
+	  *p++ = '%';
+	  fmt = conv + 1;
+	  continue;
+	}
+      fmt++;
+    }
+  va_end (ap);
+  /* A message cut short still ends its line.  */
+  if (p == end)
+    p[-1] = '\n';
+  if (write (STDERR_FILENO, buf, p - buf) < 0)
+    return;
+}
+
 static void
 cl_fatal (const char *what, int err)
 {
-  char msg[MPI_MAX_ERROR_STRING + 128];
   int len = 0, rank = -1;
   char estr[MPI_MAX_ERROR_STRING] = "";
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   if (err)
     MPI_Error_string (err, estr, &len);
-  snprintf (msg, sizeof msg, "ompcluster: rank %d: transport: %s %s\n",
-	    rank, what, estr);
-  if (write (2, msg, strlen (msg)) < 0)
-    abort ();
+  gomp_cl_say ("ompcluster: rank %d: transport: %s %s\n", rank, what, estr);
   MPI_Abort (MPI_COMM_WORLD, 1);
   abort ();
 }
@@ -339,20 +440,16 @@ cl_call_prepare (int dest, int tag, const void *req, size_t len,
   if (__atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE))
     {
       /* Nobody would ever answer: say so rather than hang.  */
-      static const char msg[] = "ompcluster: internal error: a request "
-	"to another node after the transport stopped\n";
-      if (write (2, msg, sizeof msg - 1) < 0)
-	abort ();
+      gomp_cl_say ("ompcluster: internal error: a request to another node "
+		   "after the transport stopped\n");
       abort ();
     }
   if (cl_progress_mine ())
     {
       /* A fault inside a pass (inside MPI): nobody could serve it.  */
-      static const char msg[] = "ompcluster: internal error: a request "
-	"to another node from inside the transport (a fault on shared "
-	"memory inside MPI?)\n";
-      if (write (2, msg, sizeof msg - 1) < 0)
-	abort ();
+      gomp_cl_say ("ompcluster: internal error: a request to another node "
+		   "from inside the transport (a fault on shared memory "
+		   "inside MPI?)\n");
       abort ();
     }
   w->req = req;

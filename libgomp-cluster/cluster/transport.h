@@ -157,6 +157,17 @@ extern MPI_Comm gomp_cl_comm __attribute__ ((visibility ("hidden")));
 extern void gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
   __attribute__ ((visibility ("hidden")));
 
+/* transport.c: writes the message FMT formats to stderr in one write(2),
+   so that the lines of several threads and ranks do not mix; cut at
+   2 KiB (and then still ending its line).  Async-signal-safe (no stdio,
+   no malloc, no lock: it formats by itself): the module's and the DSM's
+   messages from fault and crash handlers, fatal errors and the end of
+   the job go through it.  It knows %d, %i, %u, %x (with l, ll or z),
+   %p, %s, %c and %%, without flags, width or precision; anything else is
+   written as it stands.  */
+extern void gomp_cl_say (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2), visibility ("hidden")));
+
 /* CLOCK_MONOTONIC in nanoseconds (the transport's and the heartbeat's
    timing).  */
 static inline long

@@ -168,8 +168,8 @@ extern size_t gomp_dsm_block_len (uint32_t b) H;
 extern bool gomp_dsm_stack_block (uint32_t b) H;
 extern void gomp_dsm_fatal (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2), noreturn)) H;
-/* Signal-safe: writes "ompcluster: rank R: dsm: MSG (errno text)" and
-   aborts.  */
+/* Signal-safe: writes "ompcluster: rank R: dsm: MSG", followed by
+   " (errno ERR)" when ERR is not 0, and aborts.  */
 extern void gomp_dsm_fatal_sig (const char *msg, int err)
   __attribute__ ((noreturn)) H;
 /* mprotect on the application view of blocks [B, B+N) with a clear error

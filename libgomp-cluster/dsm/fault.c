@@ -655,11 +655,9 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
     {
       /* After the shutdown (an exit handler, a destructor): no messages
 	 any more; give the node's local copy rather than hang.  */
-      static const char msg[] = "ompcluster: warning: shared memory "
-	"touched after the cluster shut down; its contents may be stale\n";
-      if (__atomic_exchange_n (&dsm_finished, 2, __ATOMIC_ACQ_REL) == 1
-	  && write (2, msg, sizeof msg - 1) < 0)
-	abort ();
+      if (__atomic_exchange_n (&dsm_finished, 2, __ATOMIC_ACQ_REL) == 1)
+	gomp_cl_say ("ompcluster: warning: shared memory touched after the "
+		     "cluster shut down; its contents may be stale\n");
       gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
       errno = saved;
       return;

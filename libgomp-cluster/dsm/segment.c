@@ -54,16 +54,12 @@ static pthread_mutex_t stack_mutex = PTHREAD_MUTEX_INITIALIZER;
 void
 gomp_dsm_fatal (const char *fmt, ...)
 {
-  char msg[1024];
+  char text[1024];
   va_list ap;
-  int n = snprintf (msg, sizeof msg, "ompcluster: rank %d: dsm: ",
-		    gomp_dsm.rank);
   va_start (ap, fmt);
-  vsnprintf (msg + n, sizeof msg - n - 1, fmt, ap);
+  vsnprintf (text, sizeof text, fmt, ap);
   va_end (ap);
-  strcat (msg, "\n");
-  if (write (2, msg, strlen (msg)) < 0)
-    abort ();
+  gomp_cl_say ("ompcluster: rank %d: dsm: %s\n", gomp_dsm.rank, text);
   /* Give the launcher a moment to forward the message before hydra kills
      the ranks (over TCP it was sometimes lost).  */
   struct timespec grace = { 0, 300000000 };
@@ -72,41 +68,14 @@ gomp_dsm_fatal (const char *fmt, ...)
   abort ();
 }
 
-static char *
-sig_utoa (char *p, unsigned long v)
-{
-  char tmp[24];
-  int n = 0;
-  do
-    tmp[n++] = '0' + v % 10;
-  while ((v /= 10));
-  while (n)
-    *p++ = tmp[--n];
-  return p;
-}
-
 void
 gomp_dsm_fatal_sig (const char *msg, int err)
 {
-  char buf[512], *p = buf;
-  const char *pre = "ompcluster: rank ";
-  p = stpcpy (p, pre);
-  p = sig_utoa (p, gomp_dsm.rank);
-  p = stpcpy (p, ": dsm: ");
-  size_t l = strlen (msg);
-  if (l > 400)
-    l = 400;
-  memcpy (p, msg, l);
-  p += l;
   if (err)
-    {
-      p = stpcpy (p, " (errno ");
-      p = sig_utoa (p, err);
-      p = stpcpy (p, ")");
-    }
-  *p++ = '\n';
-  if (write (2, buf, p - buf) < 0)
-    abort ();
+    gomp_cl_say ("ompcluster: rank %d: dsm: %s (errno %d)\n", gomp_dsm.rank,
+		 msg, err);
+  else
+    gomp_cl_say ("ompcluster: rank %d: dsm: %s\n", gomp_dsm.rank, msg);
   abort ();
 }
 
@@ -207,15 +176,8 @@ gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
   if (mprotect (a, len, prot) == 0)
     return;
   int err = errno;
-  char where[160], *w = stpcpy (where, "ompcluster: rank ");
-  w = sig_utoa (w, gomp_dsm.rank);
-  w = stpcpy (w, ": dsm: mprotect of blocks ");
-  w = sig_utoa (w, b);
-  w = stpcpy (w, " to ");
-  w = sig_utoa (w, b + n - 1);
-  w = stpcpy (w, " failed\n");
-  if (write (2, where, w - where) < 0)
-    abort ();
+  gomp_cl_say ("ompcluster: rank %d: dsm: mprotect of blocks %u to %u "
+	       "failed\n", gomp_dsm.rank, b, b + n - 1);
   errno = err;
   if (errno == ENOMEM)
     gomp_dsm_fatal_sig ("mprotect failed with ENOMEM: the DSM needs more "
