@@ -156,10 +156,6 @@ extern void gomp_cl_exit_init (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_crash_init (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_abort (int status) __attribute__ ((noreturn))
   GOMP_CL_HIDDEN;
-/* MPI_Abort with STATUS, after a moment for the launcher to forward what
-   this rank just wrote.  */
-extern void gomp_cl_abort_job (int status) __attribute__ ((noreturn))
-  GOMP_CL_HIDDEN;
 /* Ends this rank in step with the others (final handshake, stats, transport
    shut down) with STATUS; never returns on ranks other than 0.  */
 extern void gomp_cl_finish (int status) GOMP_CL_HIDDEN;

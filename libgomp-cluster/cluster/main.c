@@ -94,20 +94,6 @@ gomp_cl_pmi_finalize (void)
     return;
 }
 
-/* MPI_Abort, after giving the launcher a moment to forward what this
-   rank just wrote: hydra kills the ranks at once and the last lines of
-   output (the reason) could be lost; over TCP (hosts launched through
-   ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
-   waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
-void
-gomp_cl_abort_job (int status)
-{
-  struct timespec ts = { 0, 300000000 };
-  nanosleep (&ts, NULL);
-  MPI_Abort (MPI_COMM_WORLD, status);
-  _exit (status);
-}
-
 /* Rank 0: claims the end of the job for KIND (GOMP_CL_END_IN_STEP or
    GOMP_CL_END_ABORT) with STATUS.  False if an end of that kind or a
    final one is already under way.  Otherwise sets *STATUS_OUT to the

@@ -283,8 +283,20 @@ cl_fatal (const char *what, int err)
   if (err)
     MPI_Error_string (err, estr, &len);
   gomp_cl_say ("ompcluster: rank %d: transport: %s %s\n", rank, what, estr);
-  MPI_Abort (MPI_COMM_WORLD, 1);
-  abort ();
+  gomp_cl_abort_job (1);
+}
+
+/* Hydra kills the ranks as soon as one aborts, and the last lines of
+   output (the reason) could be lost; over TCP (hosts launched through
+   ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
+   waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
+void
+gomp_cl_abort_job (int status)
+{
+  struct timespec ts = { 0, 300000000 };
+  nanosleep (&ts, NULL);
+  MPI_Abort (MPI_COMM_WORLD, status);
+  _exit (status);
 }
 
 static long

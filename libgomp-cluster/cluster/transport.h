@@ -167,6 +167,11 @@ extern void gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
    written as it stands.  */
 extern void gomp_cl_say (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2), visibility ("hidden")));
+/* transport.c: ends the whole job with STATUS (MPI_Abort), after a
+   moment for the launcher to forward what this rank just wrote; the one
+   way the module and the DSM abort.  */
+extern void gomp_cl_abort_job (int status)
+  __attribute__ ((noreturn, visibility ("hidden")));
 
 /* CLOCK_MONOTONIC in nanoseconds (the transport's and the heartbeat's
    timing).  */

@@ -26,10 +26,8 @@
 			region's start (coherence.c).  */
 
 #include "dsm-int.h"
-#include <time.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <mpi.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -60,12 +58,7 @@ gomp_dsm_fatal (const char *fmt, ...)
   vsnprintf (text, sizeof text, fmt, ap);
   va_end (ap);
   gomp_cl_say ("ompcluster: rank %d: dsm: %s\n", gomp_dsm.rank, text);
-  /* Give the launcher a moment to forward the message before hydra kills
-     the ranks (over TCP it was sometimes lost).  */
-  struct timespec grace = { 0, 300000000 };
-  nanosleep (&grace, NULL);
-  MPI_Abort (MPI_COMM_WORLD, 1);
-  abort ();
+  gomp_cl_abort_job (1);
 }
 
 void
