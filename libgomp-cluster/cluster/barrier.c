@@ -83,6 +83,33 @@ gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
   free (rot);
 }
 
+/* Serves the other nodes for up to GOMP_CL_LINGER_NS while they fetch
+   again the stack blocks this node's release announced (the data block
+   of a region and the master's locals on rank 0's stack, which they
+   update in place in their acquire): leaving at once, this node would
+   compute the next region (its service thread asleep) while they wait
+   for its answer, measured at 100-300 us per barrier in
+   bench/apps/cg at 2 x 1.  A node that no longer reads them fetches
+   nothing: the wait ends with its time limit, once, since then nobody
+   holds them and the next release does not announce them.  */
+#define GOMP_CL_LINGER_NS 100000L
+static void
+gomp_cl_linger (void)
+{
+  if (!gomp_dsm_refetch_pending ())
+    return;
+  double start = gomp_cl_now ();
+  gomp_cl_poller_enter ();
+  do
+    {
+      if (!gomp_cl_progress ())
+	__builtin_ia32_pause ();
+    }
+  while (gomp_dsm_refetch_pending ()
+	 && gomp_cl_now () - start < GOMP_CL_LINGER_NS * 1e-9);
+  gomp_cl_poller_leave ();
+}
+
 /* The barrier; returns the OR of every node's FLAGS.  */
 static unsigned
 gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
@@ -170,6 +197,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 				slots[r].len - slots[r].bcast_len, true);
     }
   free (data);
+  gomp_cl_linger ();
   gomp_cl_log_clear ();
   free (big);
   free (slots);

@@ -82,6 +82,12 @@ static pthread_mutex_t rel_mutex = PTHREAD_MUTEX_INITIALIZER;
 /* The stack blocks the last release announced because other nodes had
    fetched them (gomp_dsm_push_pack); with rel_mutex.  */
 static uint32_t push_cand[GOMP_DSM_PUSH_MAX], push_ncand;
+/* The stack blocks the last release announced, with the nodes that had
+   fetched them (gomp_dsm_refetch_pending); with rel_mutex, read without
+   it by the thread that released.  */
+#define REFETCH_MAX 16
+static uint32_t refetch_block[REFETCH_MAX], refetch_n;
+static uint64_t refetch_nodes[REFETCH_MAX];
 
 struct diff_buf
 {
@@ -648,11 +654,18 @@ gomp_dsm_release (void **notices)
   gomp_dsm_list_done (&gomp_dsm.notices, buf, n);
   /* Stack blocks that others fetched: announced at every release as if
      written (they mostly are), their copysets forgotten.  */
+  refetch_n = 0;
   for (uint32_t i = 0; i < ns; i++)
     {
       gomp_dsm_lock (sbuf[i]);
-      __atomic_store_n (&gomp_dsm.copyset[sbuf[i]], 0, __ATOMIC_RELEASE);
+      uint64_t had = __atomic_exchange_n (&gomp_dsm.copyset[sbuf[i]], 0,
+					  __ATOMIC_ACQ_REL);
       gomp_dsm_unlock (sbuf[i]);
+      if (had && refetch_n < REFETCH_MAX)
+	{
+	  refetch_block[refetch_n] = sbuf[i];
+	  refetch_nodes[refetch_n++] = had;
+	}
       out[n + i] = sbuf[i];
     }
   push_ncand = 0;
@@ -710,6 +723,19 @@ gomp_dsm_release (void **notices)
   DSM_STAT (release_ns, gomp_cl_now_ns () - t0);
   *notices = out;
   return (size_t) n * sizeof *out;
+}
+
+bool
+gomp_dsm_refetch_pending (void)
+{
+  for (uint32_t i = 0; i < refetch_n; i++)
+    {
+      uint64_t want = refetch_nodes[i];
+      if ((__atomic_load_n (&gomp_dsm.copyset[refetch_block[i]],
+			    __ATOMIC_ACQUIRE) & want) != want)
+	return true;
+    }
+  return false;
 }
 
 /* One prefetch message to a home: its runs and the reply.  */

@@ -98,6 +98,14 @@ extern void gomp_dsm_acquire_push (const void *const *notices,
 				   const size_t *lens, int nodes,
 				   const void *push, size_t push_len,
 				   int origin) GOMP_DSM_HIDDEN;
+/* After a barrier's release and acquire: whether a node that had fetched
+   one of the stack blocks homed here that the release announced (as
+   written: stack blocks are never write-protected at home) has not
+   fetched it again yet.  The others update such blocks in place at the
+   barrier when they keep reading them (a region's data block, the
+   master's locals), and a home that already computes would answer late;
+   the barrier serves a little longer while this is true.  */
+extern bool gomp_dsm_refetch_pending (void) GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;
