@@ -73,10 +73,30 @@ struct gomp_cl_pending
   size_t len;			/* The reply's full length.  */
   void *reply;
   size_t reply_max;
+  const struct gomp_cl_iov *iov;	/* gomp_cl_call_async_iov's.  */
+  int niov, pieces_left;
 };
 extern void gomp_cl_call_async (int dest, int tag, const void *req,
 				size_t len, void *reply, size_t reply_max,
 				struct gomp_cl_pending *w)
+  __attribute__ ((visibility ("hidden")));
+/* A piece of memory a reply is received into or sent from.  */
+struct gomp_cl_iov
+{
+  void *base;
+  size_t len;
+};
+/* gomp_cl_call_async whose reply MPI receives straight into the pieces
+   IOV[0..NIOV) (receives posted before the request leaves, on a
+   communicator of their own, with a tag of this call's), not through a
+   buffer of the transport: large replies (the DSM's prefetches) are not
+   copied again.  The reply has one message per piece (gomp_cl_reply_iov
+   with as many pieces), each at most as long as its piece; the length
+   returned is their sum.  IOV must stay valid until gomp_cl_call_wait
+   (W) returns.  */
+extern void gomp_cl_call_async_iov (int dest, int tag, const void *req,
+				    size_t len, const struct gomp_cl_iov *iov,
+				    int niov, struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
 extern size_t gomp_cl_call_wait (struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
@@ -119,6 +139,19 @@ extern void gomp_cl_send (int dest, int tag, const void *msg, size_t len)
    the gomp_cl_call identified by SRC and TOKEN.  */
 extern void gomp_cl_reply (int src, uint64_t token, const void *msg,
 			   size_t len)
+  __attribute__ ((visibility ("hidden")));
+
+/* The same, with the pieces IOV[0..NIOV): one message per piece for a
+   call of gomp_cl_call_async_iov (with as many pieces), which MPI reads
+   until the send completes, without a copy when the caller holds the
+   progress lock (a handler): the memory must stay mapped (the DSM's
+   writable views), and what is written there meanwhile may or may not
+   travel; otherwise the pieces one after the other in one message.  With
+   FREE_FIRST, the first piece is malloc'ed memory, freed once it is no
+   longer needed.  */
+extern void gomp_cl_reply_iov (int src, uint64_t token,
+			       const struct gomp_cl_iov *iov, int niov,
+			       bool free_first)
   __attribute__ ((visibility ("hidden")));
 
 /* Messages and bytes this node sent and received (OMPC_STATS).  */

@@ -497,11 +497,16 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 /* A page request: one run (uint32 block, uint32 count; a fault's fetch)
    is answered with the blocks, deferred while the first is busy; several
    runs (a prefetch: the pairs one after the other) with one uint32 count
-   per run, then the blocks of every run, a busy run counting 0.  One run
-   is sent straight from the writable view (the transport copies it once,
-   after serve_run unlocked the blocks: a home thread that writes one of
-   them meanwhile has taken its fault and made its notice first, so the
-   requester drops the copy at its next acquire that needs it).  */
+   per run, then every block asked for, in order, of which only the first
+   COUNT of each run are served (the others' bytes mean nothing; a busy
+   run counts 0): the shape of the reply is known before it arrives, so
+   the requester receives it straight into its blocks.  The blocks are
+   sent straight from the writable view (gomp_cl_reply_iov: MPI reads
+   them after serve_run unlocked them, and copies them only when the
+   request did not ask for a direct reply: a home thread that writes one
+   of them meanwhile has taken its fault and made its notice first, so
+   the requester drops the copy at its next acquire that needs it; diffs
+   applied meanwhile are from releases whose notices reach it later).  */
 static void
 page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 {
@@ -523,26 +528,40 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
       if (k == 0)
 	gomp_cl_defer ();
       else
-	gomp_cl_reply (src, token, gomp_dsm_block_wview (req[0]),
-		       (size_t) k * gomp_dsm_block_len (req[0]));
+	{
+	  struct gomp_cl_iov iov = { gomp_dsm_block_wview (req[0]),
+				     (size_t) k
+				     * gomp_dsm_block_len (req[0]) };
+	  gomp_cl_reply_iov (src, token, &iov, 1, false);
+	}
       DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
       return;
     }
-  size_t hdr = nruns * 4;
-  char *reply = malloc (hdr + (size_t) total * gomp_dsm.bsize);
-  if (!reply)
+  uint32_t *counts = malloc (nruns * 4);
+  struct gomp_cl_iov *iov = malloc ((nruns + 1) * sizeof *iov);
+  if (!counts || !iov)
     gomp_dsm_fatal ("out of memory");
-  size_t off = hdr;
+  iov[0].base = counts;
+  iov[0].len = nruns * 4;
   for (uint32_t r = 0; r < nruns; r++)
     {
-      uint32_t b = req[2 * r];
-      uint32_t k = serve_run (src, b, req[2 * r + 1], reply + off);
-      memcpy (reply + 4 * r, &k, 4);
-      if (k)
-	off += (size_t) k * gomp_dsm_block_len (b);
+      uint32_t b = req[2 * r], n = req[2 * r + 1];
+      size_t bs = gomp_dsm_block_len (b);
+      counts[r] = serve_run (src, b, n, NULL);
+      /* Every block of the run must lie in one writable view (as the
+	 requester found them: whole blocks, consecutive addresses).  */
+      if (n > 1
+	  && (bs != gomp_dsm.bsize
+	      || gomp_dsm_block_len (b + n - 1) != bs
+	      || gomp_dsm_block_wview (b + n - 1)
+		 != gomp_dsm_block_wview (b) + (size_t) (n - 1) * bs))
+	gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b,
+			n);
+      iov[r + 1].base = gomp_dsm_block_wview (b);
+      iov[r + 1].len = (size_t) n * bs;
     }
-  gomp_cl_reply (src, token, reply, off);
-  free (reply);
+  gomp_cl_reply_iov (src, token, iov, nruns + 1, true);
+  free (iov);
   DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
 }
 
@@ -744,7 +763,8 @@ struct prefetch_msg
   int home;
   uint32_t nruns, nblocks;
   uint32_t *req;		/* Pairs: first block, count.  */
-  char *reply;
+  uint32_t *counts;		/* Blocks served per run (several runs).  */
+  struct gomp_cl_iov *iov;	/* Where the reply goes.  */
   struct gomp_cl_pending w;
 };
 
@@ -805,7 +825,9 @@ prefetch (uint32_t *v, uint32_t n)
 	       && gomp_dsm.home[v[j]] == h
 	       && gomp_dsm_block_len (v[j]) == bs
 	       && gomp_dsm_block_addr (v[j])
-		  == gomp_dsm_block_addr (v[j - 1]) + bs)
+		  == gomp_dsm_block_addr (v[j - 1]) + bs
+	       && gomp_dsm_block_wview (v[j])
+		  == gomp_dsm_block_wview (v[j - 1]) + bs)
 	  j++;
       run[nrun][0] = v[i];
       run[nrun][1] = j - i;
@@ -838,49 +860,53 @@ prefetch (uint32_t *v, uint32_t n)
 	  used += 2;
 	}
     }
+  /* Every reply straight into the writable views of its blocks (the
+     blocks are locked, and inaccessible or, in place, not read by
+     anyone: bytes of blocks the home did not serve do no harm).  */
   for (uint32_t i = 0; i < nmsg; i++)
     {
       struct prefetch_msg *p = &m[i];
-      size_t max = 4 * p->nruns + (size_t) p->nblocks * bs;
-      if (p->nruns == 1)
-	/* One run: straight into the writable view.  */
-	gomp_cl_call_async (p->home, GOMP_CL_TAG_PAGE_GET, p->req, 8,
-			    gomp_dsm_block_wview (p->req[0]),
-			    (size_t) p->req[1] * gomp_dsm_block_len (p->req[0]),
-			    &p->w);
-      else
+      uint32_t several = p->nruns > 1;
+      p->iov = malloc ((p->nruns + several) * sizeof *p->iov);
+      p->counts = several ? malloc (4 * p->nruns) : NULL;
+      if (!p->iov || (several && !p->counts))
+	gomp_dsm_fatal ("out of memory");
+      if (several)
 	{
-	  if (!(p->reply = malloc (max)))
-	    gomp_dsm_fatal ("out of memory");
-	  gomp_cl_call_async (p->home, GOMP_CL_TAG_PAGE_GET, p->req,
-			      8 * p->nruns, p->reply, max, &p->w);
+	  p->iov[0].base = p->counts;
+	  p->iov[0].len = 4 * p->nruns;
 	}
+      for (uint32_t r = 0; r < p->nruns; r++)
+	{
+	  p->iov[r + several].base = gomp_dsm_block_wview (p->req[2 * r]);
+	  p->iov[r + several].len = (size_t) p->req[2 * r + 1]
+				    * gomp_dsm_block_len (p->req[2 * r]);
+	}
+      gomp_cl_call_async_iov (p->home, GOMP_CL_TAG_PAGE_GET, p->req,
+			      8 * p->nruns, p->iov, p->nruns + several,
+			      &p->w);
     }
   for (uint32_t i = 0; i < nmsg; i++)
     {
       struct prefetch_msg *p = &m[i];
-      size_t len = gomp_cl_call_wait_serving (&p->w), off = 4 * p->nruns;
+      size_t len = gomp_cl_call_wait_serving (&p->w), full = 0;
+      for (uint32_t r = 0; r < p->nruns + (p->nruns > 1); r++)
+	full += p->iov[r].len;
+      if (p->nruns > 1 && len != full)
+	gomp_dsm_fatal ("internal error: bad prefetch reply");
       for (uint32_t r = 0; r < p->nruns; r++)
 	{
 	  uint32_t b = p->req[2 * r], want = p->req[2 * r + 1], got;
 	  size_t blen = gomp_dsm_block_len (b);
-	  if (p->nruns == 1)
-	    got = len / blen;
-	  else
-	    {
-	      memcpy (&got, p->reply + 4 * r, 4);
-	      if (got > want || off + got * blen > len)
-		gomp_dsm_fatal ("internal error: bad prefetch reply");
-	      memcpy (gomp_dsm_block_wview (b), p->reply + off, got * blen);
-	      off += got * blen;
-	    }
+	  got = p->nruns == 1 ? len / blen : p->counts[r];
 	  if (got > want)
 	    got = want;
 	  for (uint32_t i = 0; i < want; i++)
 	    prefetch_done (b + i, i < got);
 	  DSM_STAT (fetch_bytes, got * blen);
 	}
-      free (p->reply);
+      free (p->counts);
+      free (p->iov);
     }
   free (m);
   free (reqs);
