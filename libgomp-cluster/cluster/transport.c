@@ -9,7 +9,8 @@
    One thread at a time runs a pass (the progress lock): the service
    thread, or a thread that waits for MPI anyway -- a barrier or a region
    dispatch in gomp_cl_wait (wait.c) runs full passes, a gomp_cl_call wait
-   runs passes that receive only replies.  So while some thread of the node
+   runs passes that receive only replies and the requests of quick
+   handlers (page requests, diffs).  So while some thread of the node
    is waiting, that thread is the node's MPI progress and the service
    thread sleeps: one thread polls MPI instead of two fighting for MPICH's
    lock and for the processors, and the reply to a fault needs no thread
@@ -69,8 +70,9 @@
    libc's allocator: neither touches the shared segment (the DSM never
    hands MPI an application-view address, INTERNALS.md), and the faulting
    code holds no lock of the transport (a thread that faults while it runs
-   a pass is a fatal error, not a deadlock).  No handler runs there: the
-   interrupted code may hold a lock a handler takes (the heap's).  */
+   a pass is a fatal error, not a deadlock).  Only quick handlers run
+   there (gomp_cl_register_quick: signal-safe, no lock at all); any other
+   may take a lock the interrupted code holds (the heap's).  */
 
 #define _GNU_SOURCE 1
 #include "transport.h"
@@ -122,6 +124,9 @@
 MPI_Comm gomp_cl_comm = MPI_COMM_NULL;
 
 static gomp_cl_handler handlers[GOMP_CL_TAG_MAX];
+/* Tags whose handlers a gomp_cl_call wait runs too, in signal context
+   included (gomp_cl_register_quick).  */
+static bool quick[GOMP_CL_TAG_MAX];
 
 /* Direct replies: their communicator, the largest tag MPI allows there,
    the last tag used (the progress holder's), and the posted receives
@@ -394,6 +399,13 @@ gomp_cl_register (int tag, gomp_cl_handler h)
   if (tag <= 0 || tag >= GOMP_CL_TAG_MAX)
     cl_fatal ("bad tag in gomp_cl_register", 0);
   handlers[tag] = h;
+}
+
+void
+gomp_cl_register_quick (int tag, gomp_cl_handler h)
+{
+  gomp_cl_register (tag, h);
+  quick[tag] = true;
 }
 
 int
@@ -962,9 +974,42 @@ cl_retry_deferred (void)
   return any;
 }
 
+/* In a reply-only pass: a message whose handler that pass may run (a
+   reply, or a request with a quick handler) into *ST; false when none.
+   The first message of any kind decides in the common case (nothing, or
+   one of those); past a request for the service thread, each kind is
+   probed for on its own.  */
+static bool
+cl_probe_quick (MPI_Status *st)
+{
+  int flag = 0;
+  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm, &flag, st);
+  if (err != MPI_SUCCESS)
+    cl_fatal ("MPI_Iprobe failed:", err);
+  if (!flag)
+    return false;
+  if (st->MPI_TAG == TAG_REPLY
+      || (st->MPI_TAG > 0 && st->MPI_TAG < GOMP_CL_TAG_MAX
+	  && quick[st->MPI_TAG]))
+    return true;
+  for (int tag = 0; tag <= TAG_REPLY; tag++)
+    if (tag == TAG_REPLY || quick[tag])
+      {
+	err = MPI_Iprobe (MPI_ANY_SOURCE, tag, gomp_cl_comm, &flag, st);
+	if (err != MPI_SUCCESS)
+	  cl_fatal ("MPI_Iprobe failed:", err);
+	if (flag)
+	  return true;
+      }
+  return false;
+}
+
 /* Receives up to 16 messages.  A reply-only pass (FULL false) receives
-   replies and leaves requests to a full pass, waking the service thread
-   when no waiter runs full passes.  */
+   replies and the requests of quick handlers (a node's page requests
+   are then answered by its thread that waits for its own, with no
+   thread to wake: two nodes faulting on each other's pages at once), and
+   leaves the rest to a full pass, waking the service thread when no
+   waiter runs full passes.  */
 static int
 cl_poll (bool full)
 {
@@ -973,17 +1018,22 @@ cl_poll (bool full)
     {
       int flag = 0, count;
       MPI_Status st;
-      int err = MPI_Iprobe (MPI_ANY_SOURCE, full ? MPI_ANY_TAG : TAG_REPLY,
-			    gomp_cl_comm, &flag, &st);
-      if (err != MPI_SUCCESS)
-	cl_fatal ("MPI_Iprobe failed:", err);
+      if (full)
+	{
+	  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm,
+				&flag, &st);
+	  if (err != MPI_SUCCESS)
+	    cl_fatal ("MPI_Iprobe failed:", err);
+	}
+      else
+	flag = cl_probe_quick (&st);
       if (!flag)
 	break;
       MPI_Get_count (&st, MPI_BYTE, &count);
       char *buf = malloc (count ? count : 1);
       if (!buf)
 	cl_fatal ("out of memory for a message", 0);
-      err = MPI_Recv (buf, count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
+      int err = MPI_Recv (buf, count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
 		      gomp_cl_comm, MPI_STATUS_IGNORE);
       if (err != MPI_SUCCESS)
 	cl_fatal ("MPI_Recv failed:", err);
@@ -996,6 +1046,12 @@ cl_poll (bool full)
 	free (buf);
       else
 	{
+	  /* Only a full pass retries it.  */
+	  if (!full)
+	    {
+	      __atomic_store_n (&svc_wanted, 1, __ATOMIC_SEQ_CST);
+	      cl_kick ();
+	    }
 	  struct cl_deferred *d = malloc (sizeof *d);
 	  if (!d)
 	    cl_fatal ("out of memory", 0);

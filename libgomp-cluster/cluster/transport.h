@@ -7,8 +7,8 @@
    gomp_cl_wait and serves meanwhile; they must not block, and may reply
    at once or later (a lock's home replies when the lock is free).  A
    thread waiting in gomp_cl_call (the fault handler too) drives MPI itself
-   while it waits, receiving replies only (transport.c says why that is
-   safe in signal context).  Waits back off (spin briefly, then sleep with
+   while it waits, receiving replies and the requests of quick handlers
+   only (transport.c says why that is safe in signal context).  Waits back off (spin briefly, then sleep with
    growing periods) so that oversubscribed ranks do not starve each other.  */
 
 #ifndef OMPC_CLUSTER_TRANSPORT_H
@@ -49,9 +49,17 @@ extern void gomp_cl_transport_fini (void)
 /* Registers H for TAG; before gomp_cl_transport_init.  */
 extern void gomp_cl_register (int tag, gomp_cl_handler h)
   __attribute__ ((visibility ("hidden")));
+/* The same for a handler that may also run in a thread waiting in
+   gomp_cl_call, in signal context included: it must be signal-safe as
+   the fault handler is (dsm-int.h: block trylocks, atomics, mprotect,
+   memcpy, malloc and gomp_cl_reply, gomp_cl_defer) and take no lock at
+   all, since the waiter may hold any.  */
+extern void gomp_cl_register_quick (int tag, gomp_cl_handler h)
+  __attribute__ ((visibility ("hidden")));
 /* Sends a request and waits until DEST's handler replies; returns the
    reply's length (at most REPLY_MAX bytes are copied).  The caller polls
-   MPI for the reply itself for a while (reply-only passes, no handlers),
+   MPI for the reply itself for a while (reply-only passes, quick
+   handlers only),
    then sleeps until the service thread completes it.  Usable in the DSM's
    fault handler (transport.c: what runs there and why it is safe), never
    from a handler.  */

@@ -1211,6 +1211,6 @@ gomp_dsm_acquire_all (void)
 void
 gomp_dsm_coherence_init (void)
 {
-  gomp_cl_register (GOMP_CL_TAG_PAGE_GET, page_get_handler);
-  gomp_cl_register (GOMP_CL_TAG_DIFF, diff_handler);
+  gomp_cl_register_quick (GOMP_CL_TAG_PAGE_GET, page_get_handler);
+  gomp_cl_register_quick (GOMP_CL_TAG_DIFF, diff_handler);
 }

@@ -700,5 +700,5 @@ gomp_dsm_fault_init (void)
   if (sigaction (SIGSEGV, &sa, &old_sa) != 0)
     gomp_dsm_fatal ("cannot install the SIGSEGV handler: %s",
 		    strerror (errno));
-  gomp_cl_register (GOMP_CL_TAG_HOME, home_handler);
+  gomp_cl_register_quick (GOMP_CL_TAG_HOME, home_handler);
 }
