@@ -165,10 +165,10 @@ pop8 (unsigned m)
    missed still differs from the twin at the next release.  */
 static size_t
 diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
-	   unsigned char *mask, size_t *runs)
+	   unsigned char *mask, size_t *runs, size_t *words)
 {
   const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
-  size_t changed = 0, starts = 0;
+  size_t changed = 0, starts = 0, nw = 0;
   unsigned carry = 0;
   /* Most blocks compared at a release did not change since the last one
      (they stay writable for several releases): one memcmp (vector
@@ -177,7 +177,7 @@ diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
      release.  */
   if (memcmp (cur, twin, len) == 0)
     {
-      *runs = 0;
+      *runs = *words = 0;
       return 0;
     }
   for (size_t k = 0; k < len / 8; k++)
@@ -196,11 +196,13 @@ diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
 	  changed += pop8 (m);
 	  starts += pop8 (m & ~((m << 1) | carry) & 0xff);
 	  memcpy (twin + 8 * k, &a, 8);
+	  nw++;
 	}
       carry = m >> 7;
       mask[k] = m;
     }
   *runs = starts;
+  *words = nw;
   return changed;
 }
 
@@ -247,14 +249,26 @@ static size_t mask_cap;
    and brings the twin up to date (diff_mask: a snapshot, taken without
    write-protecting the block); returns false when nothing changed (then
    nothing is appended).  A
-   record is uint32 block, uint32 header (bit 31: bitmap form; the rest:
-   the body's length), then the body, in the smaller of two forms:
+   record is uint32 block, uint32 header (bits 31-30: the form; the rest:
+   the body's length), then the body, in one of three forms:
    runs -- per run of changed bytes a LEB128 gap from the previous run's
-   end, a LEB128 length and the bytes -- or bitmap -- one bit per byte of
+   end, a LEB128 length and the bytes --, bitmap -- one bit per byte of
    the block, then the changed bytes in order (scattered small changes,
-   such as integers whose high bytes stay the same).  Byte-exact either
-   way, so that writers of disjoint bytes of one block never overwrite
-   each other at the home.  The bytes come from the twin, the snapshot.  */
+   such as a few integers whose high bytes stay the same) -- or words --
+   the same bitmap, then each changed 8-byte word whole (dense scattered
+   changes: the keys of a bucket sort moved by one place change the low
+   bytes of every integer of the block).  Runs when they are few; then
+   words, unless they would send more than four times the changed bytes:
+   the bitmap form moves its bytes one at a time at both ends (IS at 2 x
+   1: encode_diff and apply_diff 4-5 us per block of such keys, a third
+   of the time in its releases, against under 1 us word by word, for
+   1.8 times the bytes).  Byte-exact every way (the words form merges
+   each word under its byte mask), so that writers of disjoint bytes of
+   one block never overwrite each other at the home.  The bytes come
+   from the twin, the snapshot.  */
+#define DIFF_BITMAP (1u << 31)
+#define DIFF_WORDS (1u << 30)
+#define DIFF_LEN (DIFF_WORDS - 1)
 static bool
 encode_diff (uint32_t b, struct diff_buf *d)
 {
@@ -262,7 +276,7 @@ encode_diff (uint32_t b, struct diff_buf *d)
   const unsigned char *cur = (unsigned char *) gomp_dsm_block_wview (b);
   unsigned char *twin = (unsigned char *) gomp_dsm.twins
     + ((size_t) b << gomp_dsm.bshift);
-  size_t map = len / 8, runs;
+  size_t map = len / 8, runs, nw;
   if (len % 8)
     gomp_dsm_fatal ("internal error: a block of %zu bytes", len);
   if (mask_cap < map)
@@ -273,12 +287,14 @@ encode_diff (uint32_t b, struct diff_buf *d)
       mask_cap = map;
     }
   unsigned char *mask = mask_buf;
-  size_t changed = diff_mask (cur, twin, len, mask, &runs);
+  size_t changed = diff_mask (cur, twin, len, mask, &runs, &nw);
   if (!changed)
     return false;
   /* Runs cost at least 2 header bytes each.  */
   bool bitmap = map < 2 * runs;
-  size_t max = bitmap ? map + changed : changed + 10 * runs;
+  bool words = bitmap && 8 * nw <= 4 * changed;
+  size_t max = words ? map + 8 * nw : bitmap ? map + changed
+	       : changed + 10 * runs;
   if (d->cap - d->len < 8 + max)
     {
       d->cap = (d->cap + 8 + max) * 2;
@@ -287,7 +303,18 @@ encode_diff (uint32_t b, struct diff_buf *d)
 	gomp_dsm_fatal ("out of memory for diffs");
     }
   unsigned char *out = (unsigned char *) d->p + d->len, *q = out + 8;
-  if (bitmap)
+  if (words)
+    {
+      memcpy (q, mask, map);
+      q += map;
+      for (size_t k = 0; k < map; k++)
+	if (mask[k])
+	  {
+	    memcpy (q, twin + 8 * k, 8);
+	    q += 8;
+	  }
+    }
+  else if (bitmap)
     {
       memcpy (q, mask, map);
       q += map;
@@ -309,7 +336,7 @@ encode_diff (uint32_t b, struct diff_buf *d)
 	prev = pos;
       }
   size_t body = q - out - 8;
-  uint32_t hdr = body | (bitmap ? 1u << 31 : 0);
+  uint32_t hdr = body | (words ? DIFF_WORDS : bitmap ? DIFF_BITMAP : 0);
   memcpy (out, &b, 4);
   memcpy (out + 4, &hdr, 4);
   d->len += 8 + body;
@@ -318,13 +345,43 @@ encode_diff (uint32_t b, struct diff_buf *d)
   return true;
 }
 
-/* Applies one block's diff body [P, END) to the writable view W of BLEN
+/* Applies one block's diff body [P, END) in form FORM (the header's
+   DIFF_BITMAP or DIFF_WORDS bit, or 0) to the writable view W of BLEN
    bytes; false when it is malformed.  */
 static bool
-apply_diff (char *w, size_t blen, bool bitmap, const unsigned char *p,
+apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
 	    const unsigned char *end)
 {
-  if (bitmap)
+  if (form == DIFF_WORDS)
+    {
+      size_t map = blen / 8;
+      if ((size_t) (end - p) < map || blen % 8)
+	return false;
+      const unsigned char *data = p + map;
+      for (size_t k = 0; k < map; k++)
+	if (p[k])
+	  {
+	    uint64_t v, old, m;
+	    if ((size_t) (end - data) < 8)
+	      return false;
+	    memcpy (&v, data, 8);
+	    data += 8;
+	    if (p[k] != 0xff)
+	      {
+		/* Bit I of the mask spread to byte I.  */
+		m = p[k];
+		m = (m | m << 28) & 0x0000000f0000000fULL;
+		m = (m | m << 14) & 0x0003000300030003ULL;
+		m = (m | m << 7) & 0x0101010101010101ULL;
+		m *= 0xff;
+		memcpy (&old, w + 8 * k, 8);
+		v = (v & m) | (old & ~m);
+	      }
+	    memcpy (w + 8 * k, &v, 8);
+	  }
+      return data == end;
+    }
+  if (form == DIFF_BITMAP)
     {
       size_t map = (blen + 7) / 8;
       if ((size_t) (end - p) < map)
@@ -392,10 +449,12 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
       memcpy (&b, p, 4);
       memcpy (&hdr, p + 4, 4);
       p += 8;
-      size_t body = hdr & ~(1u << 31);
+      size_t body = hdr & DIFF_LEN;
+      uint32_t form = hdr & ~DIFF_LEN;
       if (b >= gomp_dsm.nblocks || body > (size_t) (end - p)
+	  || form == (DIFF_WORDS | DIFF_BITMAP)
 	  || !apply_diff (gomp_dsm_block_wview (b), gomp_dsm_block_len (b),
-			  hdr >> 31, p, p + body))
+			  form, p, p + body))
 	gomp_dsm_fatal ("corrupt diff from rank %d (block %u)", src, b);
       p += body;
     }
@@ -1211,6 +1270,6 @@ gomp_dsm_acquire_all (void)
 void
 gomp_dsm_coherence_init (void)
 {
-  gomp_cl_register_quick (GOMP_CL_TAG_PAGE_GET, page_get_handler);
-  gomp_cl_register_quick (GOMP_CL_TAG_DIFF, diff_handler);
+  gomp_cl_register (GOMP_CL_TAG_PAGE_GET, page_get_handler);
+  gomp_cl_register (GOMP_CL_TAG_DIFF, diff_handler);
 }
