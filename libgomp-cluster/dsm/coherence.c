@@ -667,7 +667,12 @@ flush_dirty (void)
       int h = gomp_dsm.home[b];
       bool changed = encode_diff (b, &d[h]);
       if (changed)
-	gomp_dsm_notice (b);
+	{
+	  gomp_dsm_notice (b);
+	  /* Written: used (a block fetched ahead for a write is made
+	     writable at once, fault.c).  */
+	  __atomic_fetch_or (&gomp_dsm.meta[b], M_USED, __ATOMIC_RELAXED);
+	}
       uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
       uint32_t idle = changed ? 0 : ((m & M_IDLE) >> M_IDLE_SHIFT) + 1;
       if (idle < KEEP_IDLE)
@@ -1036,7 +1041,11 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 	if (!d && !(d = calloc (gomp_dsm.nodes, sizeof *d)))
 	  gomp_dsm_fatal ("out of memory");
 	if (encode_diff (v[i], &d[gomp_dsm.home[v[i]]]))
-	  gomp_dsm_notice (v[i]);
+	  {
+	    gomp_dsm_notice (v[i]);
+	    __atomic_fetch_or (&gomp_dsm.meta[v[i]], M_USED,
+			       __ATOMIC_RELAXED);
+	  }
 	gomp_dsm_set_state (v[i], BS_READ);
       }
   if (d)

@@ -452,9 +452,10 @@ fetch (uint32_t b, int h, size_t len, bool write)
   DSM_STAT (fetch_bytes, got * len);
   /* Blocks fetched ahead of one of many streams of writes count as used
      (to be prefetched again at the acquire that invalidates them) only
-     once written (make_access): the guess takes a few blocks past the
-     end of each stream, which the next stream's owner writes.  Reads
-     cannot be seen later: fetched for a read, they count at once.  */
+     once a release finds them written (coherence.c): the guess takes
+     a few blocks past the end of each stream, which the next stream's
+     owner writes.  Reads cannot be seen later: fetched for a read, they
+     count at once.  */
   for (uint32_t i = 0; i < got; i++)
     {
       if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED,
@@ -624,12 +625,27 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	}
       if (got > 1)
 	{
-	  gomp_dsm_protect (b + 1, got - 1, PROT_READ);
-	  for (uint32_t i = 1; i < got; i++)
+	  /* Fetched ahead for a write (a sequential one, or a scatter):
+	     the blocks after B will most likely be written too, so they
+	     all become writable with their twins now, as a prefetched
+	     run opened by a write does; a block left unchanged sends no
+	     diff, and counts as used only once a release finds it
+	     changed (coherence.c).  IS at 2 x 1, first sort: ~2000 write
+	     faults less per node.  */
+	  for (uint32_t i = 0; i < got; i++)
 	    {
-	      gomp_dsm_set_state (b + i, BS_READ);
-	      gomp_dsm_unlock (b + i);
+	      memcpy (gomp_dsm.twins + ((size_t) (b + i) << gomp_dsm.bshift),
+		      gomp_dsm_block_wview (b + i), len);
+	      gomp_dsm_list_add (&gomp_dsm.dirty, b + i);
 	    }
+	  gomp_dsm_protect (b, got, PROT_READ | PROT_WRITE);
+	  for (uint32_t i = 0; i < got; i++)
+	    {
+	      gomp_dsm_set_state (b + i, BS_WRITE);
+	      if (i)
+		gomp_dsm_unlock (b + i);
+	    }
+	  return;
 	}
     }
   /* First write since the last release: keep a twin for the diff.  */
