@@ -71,7 +71,14 @@ enum
 #define M_GEN 0xff00u		/* Low bits of a list generation.  */
 #define M_IDLE_SHIFT 16
 #define M_IDLE 0x70000u		/* WRITE blocks: releases in a row that
-				   found no change (coherence.c).  */
+				   found no change, one in KEEP_STEP <<
+				   M_KEEP counted (coherence.c).  */
+#define M_EXPIRED 0x80000u	/* Went READ because M_IDLE ran out, and
+				   not written since.  */
+#define M_KEEP_SHIFT 29
+#define M_KEEP 0x60000000u	/* Raised by each write fault on an
+				   M_EXPIRED block, up to KEEP_MAX.  */
+#define KEEP_MAX 3
 /* Eager updates (coherence.c, OMPC_DSM_EAGER): a used non-home block
    that a barrier's acquire would invalidate is instead updated in place,
    still readable, while its budget M_LEFT lasts; then it is prefetched

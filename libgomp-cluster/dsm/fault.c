@@ -648,9 +648,22 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	  return;
 	}
     }
-  /* First write since the last release: keep a twin for the diff.  */
+  /* First write since the last release: keep a twin for the diff.  A
+     block that went READ for being left unchanged (M_EXPIRED) is
+     written again: keep it writable longer next time (coherence.c).  */
   if (st == BS_READ)
-    __atomic_fetch_or (&gomp_dsm.meta[b], M_USED, __ATOMIC_RELAXED);
+    {
+      uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED), nv;
+      do
+	{
+	  nv = (v | M_USED) & ~M_EXPIRED;
+	  if ((v & M_EXPIRED) && (v & M_KEEP) >> M_KEEP_SHIFT < KEEP_MAX)
+	    nv += 1u << M_KEEP_SHIFT;
+	}
+      while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v, nv, true,
+					   __ATOMIC_RELAXED,
+					   __ATOMIC_RELAXED));
+    }
   memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
 	  gomp_dsm_block_wview (b), len);
   gomp_dsm_list_add (&gomp_dsm.dirty, b);
