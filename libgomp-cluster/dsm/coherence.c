@@ -80,6 +80,7 @@
    service thread must not block.  */
 
 #include "dsm-int.h"
+#include <emmintrin.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,16 +167,30 @@ pop8 (unsigned m)
   return (m + (m >> 4)) & 0x0f;
 }
 
+/* Set bits of a 64-bit value.  */
+static inline unsigned
+pop64 (uint64_t x)
+{
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (x * 0x0101010101010101ULL) >> 56;
+}
+
 /* The change mask of a block, one bit per byte (bit I of MASK[K]: byte
    8K + I differs from the twin), for LEN bytes, a multiple of 8; returns
-   the changed bytes and sets *RUNS to the number of runs of them.  Word
-   by word: a byte-wise scan of dense small changes (integer keys whose
-   high bytes stay the same) costs several times more.  Every changed
-   word is stored into the twin as it was loaded (one 8-byte load each),
-   so that afterwards the twin is a snapshot of the block and holds
-   exactly the bytes the diff sends: a local thread that writes the block
-   meanwhile (it stays writable) never loses a write -- one the snapshot
-   missed still differs from the twin at the next release.  */
+   the changed bytes and sets *RUNS to the number of runs of them and
+   *WORDS to the number of changed 8-byte words.  16 bytes at a time
+   (SSE2's byte compare gives the mask bits directly), the counts once
+   per 64 bytes: word by word, with counts per word, took 1.5 us per
+   block of dense small changes (IS's keys; a byte-wise scan several
+   times more).  Every changed 16 bytes are stored into the twin as they
+   were loaded (one load each, which reads each aligned 8-byte word
+   once), so that afterwards the twin is a snapshot of the block and
+   holds exactly the bytes the diff sends: a local thread that writes
+   the block meanwhile (it stays writable) never loses a write -- one
+   the snapshot missed still differs from the twin at the next
+   release.  */
 static size_t
 diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
 	   unsigned char *mask, size_t *runs, size_t *words)
@@ -193,7 +208,32 @@ diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
       *runs = *words = 0;
       return 0;
     }
-  for (size_t k = 0; k < len / 8; k++)
+  size_t k = 0;
+  for (; k + 8 <= len / 8; k += 8)
+    {
+      uint64_t m64 = 0;
+      for (int j = 0; j < 4; j++)
+	{
+	  __m128i a = _mm_loadu_si128 ((const __m128i *) (cur + 8 * k
+							  + 16 * j));
+	  __m128i t = _mm_loadu_si128 ((const __m128i *) (twin + 8 * k
+							  + 16 * j));
+	  uint64_t m = ~_mm_movemask_epi8 (_mm_cmpeq_epi8 (a, t)) & 0xffff;
+	  if (m)
+	    _mm_storeu_si128 ((__m128i *) (twin + 8 * k + 16 * j), a);
+	  m64 |= m << (16 * j);
+	}
+      /* Byte J of M64 is the mask of word K + J.  */
+      memcpy (mask + k, &m64, 8);
+      if (m64)
+	{
+	  changed += pop64 (m64);
+	  starts += pop64 (m64 & ~((m64 << 1) | carry));
+	  nw += pop64 ((((m64 & lo7) + lo7) | m64) & ~lo7);
+	}
+      carry = m64 >> 63;
+    }
+  for (; k < len / 8; k++)
     {
       uint64_t a, b;
       a = __atomic_load_n ((const uint64_t *) (cur + 8 * k),
