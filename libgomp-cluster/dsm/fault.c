@@ -524,13 +524,15 @@ fetch (uint32_t b, int h, size_t len, bool write)
       got = 0;
       for (uint32_t r = 0; r < nr; r++)
 	{
+	  /* The reply has room for every block asked for (coherence.c,
+	     page_get_handler): the first K of the run are served.  */
 	  uint32_t k;
 	  memcpy (&k, reply + 4 * r, 4);
-	  if (k > run[2 * r + 1] || off + (size_t) k * bs > rlen)
+	  if (k > run[2 * r + 1] || off + (size_t) run[2 * r + 1] * bs > rlen)
 	    gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
 	  memcpy (gomp_dsm_block_wview (run[2 * r]), reply + off,
 		  (size_t) k * bs);
-	  off += (size_t) k * bs;
+	  off += (size_t) run[2 * r + 1] * bs;
 	  if (r == 0)
 	    got = k;
 	  else
