@@ -91,8 +91,11 @@ gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
    for its answer, measured at 100-300 us per barrier in
    bench/apps/cg at 2 x 1.  A node that no longer reads them fetches
    nothing: the wait ends with its time limit, once, since then nobody
-   holds them and the next release does not announce them.  */
-#define GOMP_CL_LINGER_NS 100000L
+   holds them and the next release does not announce them.  Their fetch
+   arrives within ~5 us; a 100 us limit made bench/cluster/cmicro.c's
+   remote read fault at 2 x 1 10-11 us instead of 6-7 (the cause not
+   found: the limit was hit once per region there), 20 us keeps both.  */
+#define GOMP_CL_LINGER_NS 20000L
 static void
 gomp_cl_linger (void)
 {
