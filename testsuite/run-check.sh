@@ -43,6 +43,10 @@ for s in $suites; do
   echo "run-check.sh: $s took $(( $(date +%s) - start )) s"
 done
 
+# Every unexpected result again, last, so that a log's tail names them.
+find "$out" -name '*.sum' | xargs grep -hE '^(FAIL|UNRESOLVED|XPASS):' 2>/dev/null | \
+  sed 's/^/run-check.sh: /' | head -40
+
 # Sum PASS / FAIL / skipped (UNSUPPORTED, XFAIL, UNTESTED) over all .sum files.
 find "$out" -name '*.sum' | xargs cat 2>/dev/null | awk '
   /^PASS:/ {p++} /^XPASS:/ {f++} /^FAIL:/ {f++} /^UNRESOLVED:/ {f++}
