@@ -5,7 +5,10 @@
    buckets of 2^IS_SHIFT key values: count keys per bucket, scatter them to
    their bucket's place, then counting-sort each bucket range.  Before
    iteration IT two keys change (NPB's way of making every iteration sort
-   new data).  */
+   new data).  As in NPB IS, one iteration runs untimed first (iteration
+   -1, with iteration 0's changes), "to guarantee initialization of all
+   data and code pages"; both kernels print its time as "warmup", and
+   the report shows it beside the timed IS_ITERS.  */
 
 #ifndef BENCH_IS_H
 #define BENCH_IS_H 1

@@ -48,11 +48,18 @@ main (int argc, char **argv)
     memset (cnt + klo, 0, (khi - klo) * sizeof *cnt);
   }
 
-  double t0 = bench_now ();
-  for (int it = 0; it < IS_ITERS; it++)
+  /* Sort -1 is NPB's untimed first iteration (is.h).  */
+  double t0 = bench_now (), warm = 0;
+  for (int it = -1; it < IS_ITERS; it++)
     {
-      key[it] = it;
-      key[it + IS_ITERS] = IS_MAXKEY - 1 - it;
+      if (it == 0)
+	{
+	  warm = bench_now () - t0;
+	  t0 = bench_now ();
+	}
+      int k = it < 0 ? 0 : it;
+      key[k] = k;
+      key[k + IS_ITERS] = IS_MAXKEY - 1 - k;
 #pragma omp parallel
       {
 	int t = omp_get_thread_num (), nt = omp_get_num_threads ();
@@ -126,7 +133,8 @@ main (int argc, char **argv)
       check += sorted[i] * is_weight (i);
     }
   bad += sum_in != sum_out || x_in != x_out;
-  printf ("time %.6f\ncheck %ld\nverified %s\n", t1 - t0, check,
+  printf ("time %.6f\nwarmup %.6f\ncheck %ld\nverified %s\n", t1 - t0, warm,
+	  check,
 	  bad ? "no (not ordered, or keys lost)" : "yes");
   return bad != 0;
 }

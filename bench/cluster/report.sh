@@ -41,6 +41,7 @@ function bytes(x) {
     ok[key]++
   } else if (!(key in err)) err[key] = rest()
 }
+/^warm_/ { key = substr($1, 6); sub(/_[0-9]+$/, "", key); if (isnum($2)) warms[key] = warms[key] " " $2 }
 /^dsm_/ { key = substr($1, 5); sub(/_[0-9]+$/, "", key); if (!(key in dsm)) dsm[key] = rest() }
 END {
   # ---- floor
@@ -138,7 +139,7 @@ END {
   na = split(apps, A, " ")
   size["jacobi"] = "2048×2048, 500 sweeps"; size["matmul"] = "1536×1536 doubles"
   size["ep"] = "2^27 pairs"; size["cg"] = "N = 2^19, 15 nonzeros a row, 100 iterations"
-  size["is"] = "2^23 keys < 2^20, 10 sorts"
+  size["is"] = "2^23 keys < 2^20, 10 sorts (after an untimed one)"
   size["is_npb"] = "as is, keys scattered bucket-major as in the OpenMP IS of NPB (MPI: is_mpi again)"
   print "## 3. Applications (seconds, median of " runs " runs)"
   print ""
@@ -171,6 +172,12 @@ function print_apps(   pp, i, a, g, m, o, tg, tm, to, rt, mb, ob, rb, d) {
       ob = ok[o] ? (o in nostats || by[o] == "" ? "n/a (no OMPC_STATS figures in the output)" : bytes(median(by[o])) " (" median(ms[o]) ")") : "–"
       rb = ok[m] && ok[o] && by[o] != "" && median(by[m]) > 0 ? sprintf("%.2f", median(by[o]) / median(by[m])) : "–"
       printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a, size[a], pp == 2 ? tg : "–", tm, to, rt, mb, ob, rb, agree(a, pp)
+    }
+    print ""
+    for (i = 1; i <= na; i++) {
+      a = A[i]; g = a "_gomp"; m = a "_mpi" pp; o = a "_ours" pp
+      if (!(m in warms) && !(o in warms)) continue
+      printf "%s: the times leave out NPB'"'"'s untimed first iteration, which took (median) %s%s s with MPI and %s s with ours.\n", a, pp == 2 && (g in warms) ? fmt(median(warms[g])) " s with libgomp, " : "", m in warms ? fmt(median(warms[m])) : "–", o in warms ? fmt(median(warms[o])) : "–"
     }
     print ""
     print "What the DSM did in the first successful run of ours (`OMPC_STATS`, summed over the ranks; regions and barriers as one rank counts them):"

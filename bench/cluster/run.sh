@@ -67,7 +67,7 @@ has() { echo " $parts " | grep -q " $1 "; }
 
 # First non-empty line of a file, shortened: the reason of a failure.
 reason() {
-  grep -v '^[[:space:]]*$' "$1" 2>/dev/null | grep -v '^time \|^check \|^verified \|^mpi_' \
+  grep -v '^[[:space:]]*$' "$1" 2>/dev/null | grep -v '^time \|^warmup \|^check \|^verified \|^mpi_' \
     | head -1 | cut -c1-140 | sed 's/|/\\|/g'
 }
 
@@ -230,6 +230,7 @@ app_run() {
   run "$atmo" "$@"
   tm=$(awk '$1 == "time" { print $2 }' "$out/last.out")
   ck=$(awk '$1 == "check" { print $2 }' "$out/last.out")
+  wu=$(awk '$1 == "warmup" { print $2 }' "$out/last.out")
   vf=$(sed -n 's/^verified //p' "$out/last.out")
   if [ -n "$why" ] && [ -z "$vf" ]; then
     put "$k failed: $why"
@@ -247,6 +248,8 @@ app_run() {
     *) bm="- -" ;;
   esac
   put "$k $tm $ck $bm"
+  [ -n "$wu" ] && put "warm_${k#app_} $wu"
+  return 0
 }
 
 if has apps; then

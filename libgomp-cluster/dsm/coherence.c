@@ -86,7 +86,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define DIFF_MSG_MAX (4u << 20)
+/* A release sends a home its diffs in batches of about DIFF_BATCH bytes
+   as it encodes them, up to DIFF_FLIGHT batches not yet applied: the
+   home applies one while this node encodes the next (IS at 2 x 1: ~6 MiB
+   of diffs per sort from one node, in 4 MiB batches each waited for
+   before the next was encoded).  */
+#define DIFF_BATCH (1u << 20)
+#define DIFF_FLIGHT 8
 #define KEEP_IDLE 6		/* Counted releases a written block stays
 				   writable unchanged.  */
 #define KEEP_STEP 4		/* One release in KEEP_STEP << M_KEEP
@@ -107,6 +113,17 @@ struct diff_buf
 {
   char *p;
   size_t len, cap;
+};
+
+/* The diffs of one release or acquire: a buffer per home being filled,
+   and the batches sent (a ring of up to DIFF_FLIGHT), each buffer kept
+   until its home has answered.  */
+struct diff_out
+{
+  struct diff_buf *d;
+  unsigned head, n;
+  char *p[DIFF_FLIGHT];
+  struct gomp_cl_pending w[DIFF_FLIGHT];
 };
 
 static int
@@ -465,28 +482,61 @@ apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
   return true;
 }
 
-/* Sends every home its diffs and waits for all of them to be applied,
-   serving other nodes meanwhile (never in signal context; the caller
-   holds rel_mutex and locks of non-home blocks only, which no handler
-   waits for).  */
-static void
-send_diffs (struct diff_buf *d)
+static struct diff_buf *
+diff_out_init (struct diff_out *o)
 {
-  int nodes = gomp_dsm.nodes;
-  struct gomp_cl_pending *w = calloc (nodes, sizeof *w);
-  if (!w)
+  o->head = o->n = 0;
+  if (!(o->d = calloc (gomp_dsm.nodes, sizeof *o->d)))
     gomp_dsm_fatal ("out of memory");
-  for (int h = 0; h < nodes; h++)
-    if (d[h].len)
-      gomp_cl_call_async (h, GOMP_CL_TAG_DIFF, d[h].p, d[h].len, NULL, 0,
-			  &w[h]);
-  for (int h = 0; h < nodes; h++)
-    if (d[h].len)
-      {
-	gomp_cl_call_wait_serving (&w[h]);
-	d[h].len = 0;
-      }
-  free (w);
+  return o->d;
+}
+
+/* Waits until the home of the oldest batch of O has applied it, serving
+   other nodes meanwhile (never in signal context; the caller holds
+   rel_mutex and locks of non-home blocks only, which no handler waits
+   for).  */
+static void
+diff_wait_oldest (struct diff_out *o)
+{
+  gomp_cl_call_wait_serving (&o->w[o->head]);
+  free (o->p[o->head]);
+  o->head = (o->head + 1) % DIFF_FLIGHT;
+  o->n--;
+}
+
+/* Sends home H the diffs gathered for it (not waiting for them to be
+   applied, unless DIFF_FLIGHT batches are out: then for the oldest);
+   its buffer starts afresh.  A home applies one node's batches in the
+   order they were posted (one tag; the transport sends its queue in
+   order, MPI does not overtake, and diff_handler never defers), so a
+   block diffed twice in a release (flush_dirty's second pass) gets its
+   later bytes last.  */
+static void
+diff_post (struct diff_out *o, int h)
+{
+  if (o->n == DIFF_FLIGHT)
+    diff_wait_oldest (o);
+  unsigned s = (o->head + o->n++) % DIFF_FLIGHT;
+  o->p[s] = o->d[h].p;
+  gomp_cl_call_async (h, GOMP_CL_TAG_DIFF, o->d[h].p, o->d[h].len, NULL, 0,
+		      &o->w[s]);
+  o->d[h].p = NULL;
+  o->d[h].len = o->d[h].cap = 0;
+}
+
+/* Sends every home the rest of its diffs and waits until all of them
+   are applied; frees O's buffers.  */
+static void
+diff_finish (struct diff_out *o)
+{
+  for (int h = 0; h < gomp_dsm.nodes; h++)
+    if (o->d[h].len)
+      diff_post (o, h);
+  while (o->n)
+    diff_wait_oldest (o);
+  for (int h = 0; h < gomp_dsm.nodes; h++)
+    free (o->d[h].p);
+  free (o->d);
 }
 
 static void
@@ -703,9 +753,8 @@ flush_dirty (void)
   memcpy (v, buf, n * sizeof *v);
   gomp_dsm_list_done (&gomp_dsm.dirty, buf, n);
   n = sort_unique (v, n);
-  struct diff_buf *d = calloc (gomp_dsm.nodes, sizeof *d);
-  if (!d)
-    gomp_dsm_fatal ("out of memory");
+  struct diff_out out;
+  struct diff_buf *d = diff_out_init (&out);
   for (uint32_t i = 0; i < n; i++)
     gomp_dsm_lock (v[i]);
   /* This release's number (low bits): the idle releases of a block
@@ -747,8 +796,8 @@ flush_dirty (void)
 	}
       else
 	v[nr++] = b;
-      if (d[h].len >= DIFF_MSG_MAX)
-	send_diffs (d);
+      if (d[h].len >= DIFF_BATCH)
+	diff_post (&out, h);
     }
   for (uint32_t i = 0; i < nr;)
     {
@@ -759,8 +808,11 @@ flush_dirty (void)
       for (uint32_t k = i; k <= j; k++)
 	{
 	  uint32_t b = v[k];
-	  if (encode_diff (b, &d[gomp_dsm.home[b]]))
+	  int h = gomp_dsm.home[b];
+	  if (encode_diff (b, &d[h]))
 	    gomp_dsm_notice (b);
+	  if (d[h].len >= DIFF_BATCH)
+	    diff_post (&out, h);
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
 	  while (!__atomic_compare_exchange_n
 		 (&gomp_dsm.meta[b], &m,
@@ -771,10 +823,7 @@ flush_dirty (void)
 	}
       i = j + 1;
     }
-  send_diffs (d);
-  for (int h = 0; h < gomp_dsm.nodes; h++)
-    free (d[h].p);
-  free (d);
+  diff_finish (&out);
   free (v);
 }
 
@@ -1051,6 +1100,7 @@ prefetch (uint32_t *v, uint32_t n)
 static void
 invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 {
+  struct diff_out out;
   struct diff_buf *d = NULL;
   uint32_t k = 0, ne = 0;
   /* Lock before looking at the state: a block being fetched right now
@@ -1099,23 +1149,21 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
   for (uint32_t i = 0; i < n; i++)
     if (gomp_dsm_state (v[i]) == BS_WRITE)
       {
-	if (!d && !(d = calloc (gomp_dsm.nodes, sizeof *d)))
-	  gomp_dsm_fatal ("out of memory");
-	if (encode_diff (v[i], &d[gomp_dsm.home[v[i]]]))
+	if (!d)
+	  d = diff_out_init (&out);
+	int h = gomp_dsm.home[v[i]];
+	if (encode_diff (v[i], &d[h]))
 	  {
 	    gomp_dsm_notice (v[i]);
 	    __atomic_fetch_or (&gomp_dsm.meta[v[i]], M_USED,
 			       __ATOMIC_RELAXED);
 	  }
 	gomp_dsm_set_state (v[i], BS_READ);
+	if (d[h].len >= DIFF_BATCH)
+	  diff_post (&out, h);
       }
   if (d)
-    {
-      send_diffs (d);
-      for (int h = 0; h < gomp_dsm.nodes; h++)
-	free (d[h].p);
-      free (d);
-    }
+    diff_finish (&out);
   /* Every block of V is inaccessible now, but those updated in place.  */
   uint32_t np = 0;
   for (uint32_t i = 0; i < n; i++)
