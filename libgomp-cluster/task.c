@@ -1011,19 +1011,24 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 
 /* ---- Waiting for children and dependences. ---- */
 
-GOMP_EXPORT void
-GOMP_taskwait (void)
+/* Waits until *COUNT (the unfinished children of TASK, or the members of
+   its taskgroup TG) is 0, running ready tasks meanwhile: TG's members
+   first (when TG is not NULL), then TASK's children (a member may wait
+   for siblings outside the taskgroup: those are children of TASK), then
+   any descendant of TASK; sleeping when none is ready.  */
+static void
+gomp_task_wait_children (struct gomp_thread *thr, struct gomp_task *task,
+			 struct gomp_taskgroup *tg, unsigned long *count)
 {
-  struct gomp_thread *thr = gomp_thread ();
-  struct gomp_task *task = thr->task;
-  if (task == NULL
-      || __atomic_load_n (&task->num_children, __ATOMIC_ACQUIRE) == 0)
+  if (__atomic_load_n (count, __ATOMIC_ACQUIRE) == 0)
     return;
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   gomp_mutex_lock (&tt->lock);
-  while (task->num_children)
+  while (*count)
     {
-      struct gomp_task *c = task->ready_children.head;
+      struct gomp_task *c = tg ? tg->ready.head : NULL;
+      if (c == NULL)
+	c = task->ready_children.head;
       if (c == NULL)
 	c = gomp_task_find_descendant (tt, task);
       if (c)
@@ -1032,10 +1037,19 @@ GOMP_taskwait (void)
 	  gomp_task_run_locked (thr, tt, c);
 	}
       else
-	gomp_task_sleep (tt, task, NULL);
+	gomp_task_sleep (tt, task, tg);
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
+}
+
+GOMP_EXPORT void
+GOMP_taskwait (void)
+{
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task *task = thr->task;
+  if (task != NULL)
+    gomp_task_wait_children (thr, task, NULL, &task->num_children);
 }
 
 /* Waits until the siblings that DEPEND conflicts with have finished,
@@ -1146,31 +1160,7 @@ void
 gomp_taskgroup_wait (struct gomp_thread *thr, struct gomp_task *task,
 		     struct gomp_taskgroup *tg)
 {
-  if (__atomic_load_n (&tg->num_children, __ATOMIC_ACQUIRE) == 0)
-    return;
-  struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
-  gomp_mutex_lock (&tt->lock);
-  for (;;)
-    {
-      /* A member may wait for siblings outside the taskgroup: those are
-	 children of TASK, which may run them too.  */
-      if (tg->num_children == 0)
-	break;
-      struct gomp_task *c = tg->ready.head;
-      if (c == NULL)
-	c = task->ready_children.head;
-      if (c == NULL)
-	c = gomp_task_find_descendant (tt, task);
-      if (c)
-	{
-	  gomp_task_dequeue (tt, c);
-	  gomp_task_run_locked (thr, tt, c);
-	}
-      else
-	gomp_task_sleep (tt, task, tg);
-    }
-  gomp_mutex_unlock (&tt->lock);
-  gomp_task_free_pending ();
+  gomp_task_wait_children (thr, task, tg, &tg->num_children);
 }
 
 GOMP_EXPORT void

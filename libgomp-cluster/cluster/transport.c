@@ -676,19 +676,26 @@ cl_make_send (int dest, int mpi_tag, uint64_t token, const void *msg,
   return s;
 }
 
+/* The array V of N items of SIZE bytes with room for one more: its
+   capacity *CAP doubles when full.  */
+static void *
+cl_grow (void *v, size_t n, size_t *cap, size_t size)
+{
+  if (n < *cap)
+    return v;
+  *cap = *cap ? 2 * *cap : 64;
+  if (!(v = realloc (v, *cap * size)))
+    cl_fatal ("out of memory", 0);
+  return v;
+}
+
 /* With the progress lock: starts an MPI_Isend of SIZE bytes, COUNT items
    of TYPE at BUF on COMM (FREE_PTR freed when done).  */
 static void
 cl_isend_typed (MPI_Comm comm, int dest, int mpi_tag, const void *buf,
 		int count, MPI_Datatype type, size_t size, void *free_ptr)
 {
-  if (n_inflight == cap_inflight)
-    {
-      cap_inflight = cap_inflight ? 2 * cap_inflight : 64;
-      inflight = realloc (inflight, cap_inflight * sizeof *inflight);
-      if (!inflight)
-	cl_fatal ("out of memory", 0);
-    }
+  inflight = cl_grow (inflight, n_inflight, &cap_inflight, sizeof *inflight);
   struct cl_inflight *f = &inflight[n_inflight++];
   f->buf = free_ptr;
   int err = MPI_Isend (buf, count, type, dest, mpi_tag, comm, &f->req);
@@ -720,13 +727,7 @@ cl_post_direct (struct gomp_cl_pending *w)
   w->pieces_left = w->niov;
   for (int i = 0; i < w->niov; i++)
     {
-      if (n_direct == cap_direct)
-	{
-	  cap_direct = cap_direct ? 2 * cap_direct : 64;
-	  direct = realloc (direct, cap_direct * sizeof *direct);
-	  if (!direct)
-	    cl_fatal ("out of memory", 0);
-	}
+      direct = cl_grow (direct, n_direct, &cap_direct, sizeof *direct);
       struct cl_direct *d = &direct[n_direct++];
       d->w = w;
       int err = MPI_Irecv (w->iov[i].base, (int) w->iov[i].len, MPI_BYTE,
