@@ -334,9 +334,9 @@ static size_t mask_cap;
    1: encode_diff and apply_diff 4-5 us per block of such keys, a third
    of the time in its releases, against under 1 us word by word, for
    1.8 times the bytes).  Byte-exact every way (the words form stores
-   each word's masked bytes alone, store_masked), so that writers of
-   disjoint bytes of one block never overwrite each other at the home.  The bytes come
-   from the twin, the snapshot.  */
+   each word's masked bytes alone: apply_words_avx512, store_masked), so
+   that writers of disjoint bytes of one block never overwrite each
+   other at the home.  The bytes come from the twin, the snapshot.  */
 #define DIFF_BITMAP (1u << 31)
 #define DIFF_WORDS (1u << 30)
 #define DIFF_LEN (DIFF_WORDS - 1)
