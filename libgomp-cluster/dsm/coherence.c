@@ -195,6 +195,16 @@ pop64 (uint64_t x)
   return (x * 0x0101010101010101ULL) >> 56;
 }
 
+/* Bit I: byte I of X is not 0.  */
+static inline unsigned
+nonzero_bytes (uint64_t x)
+{
+  const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+  /* Bit 7 of each byte of NZ: that byte of X is not 0.  */
+  uint64_t nz = (((x & lo7) + lo7) | x) & ~lo7;
+  return (unsigned) (((nz >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
 /* The change mask of a block, one bit per byte (bit I of MASK[K]: byte
    8K + I differs from the twin), for LEN bytes, a multiple of 8; returns
    the changed bytes and sets *RUNS to the number of runs of them and
@@ -213,7 +223,6 @@ static size_t
 diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
 	   unsigned char *mask, size_t *runs, size_t *words)
 {
-  const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
   size_t changed = 0, starts = 0, nw = 0;
   unsigned carry = 0;
   /* Most blocks compared at a release did not change since the last one
@@ -247,7 +256,7 @@ diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
 	{
 	  changed += pop64 (m64);
 	  starts += pop64 (m64 & ~((m64 << 1) | carry));
-	  nw += pop64 ((((m64 & lo7) + lo7) | m64) & ~lo7);
+	  nw += pop8 (nonzero_bytes (m64));
 	}
       carry = m64 >> 63;
     }
@@ -261,9 +270,7 @@ diff_mask (const unsigned char *cur, unsigned char *twin, size_t len,
       unsigned m = 0;
       if (x)
 	{
-	  /* Bit 7 of each byte of NZ: that byte of X is not zero.  */
-	  uint64_t nz = (((x & lo7) + lo7) | x) & ~lo7;
-	  m = (unsigned) (((nz >> 7) * 0x0102040810204080ULL) >> 56);
+	  m = nonzero_bytes (x);
 	  changed += pop8 (m);
 	  starts += pop8 (m & ~((m << 1) | carry) & 0xff);
 	  memcpy (twin + 8 * k, &a, 8);
@@ -464,17 +471,14 @@ static const unsigned char *
 apply_words_avx512 (char *w, size_t map, const unsigned char *mask,
 		    const unsigned char *data, const unsigned char *end)
 {
-  const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
   for (size_t k = 0; k + 8 <= map; k += 8)
     {
       uint64_t m64;
       memcpy (&m64, mask + k, 8);
       if (!m64)
 	continue;
-      /* Bit J: mask byte J is not 0.  */
-      uint64_t nz = (((m64 & lo7) + lo7) | m64) & ~lo7;
-      __mmask8 present = ((nz >> 7) * 0x0102040810204080ULL) >> 56;
-      size_t n = 8 * (size_t) __builtin_popcount (present);
+      __mmask8 present = nonzero_bytes (m64);
+      size_t n = 8 * (size_t) pop8 (present);
       if ((size_t) (end - data) < n)
 	return NULL;
       __m512i v = _mm512_maskz_expandloadu_epi64 (present, data);
@@ -548,6 +552,7 @@ apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
   return true;
 }
 
+/* Starts O empty; returns its buffers, one per home.  */
 static struct diff_buf *
 diff_out_init (struct diff_out *o)
 {
