@@ -552,14 +552,13 @@ apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
   return true;
 }
 
-/* Starts O empty; returns its buffers, one per home.  */
-static struct diff_buf *
+/* Starts O empty, with a buffer per home.  */
+static void
 diff_out_init (struct diff_out *o)
 {
   o->head = o->n = 0;
   if (!(o->d = calloc (gomp_dsm.nodes, sizeof *o->d)))
     gomp_dsm_fatal ("out of memory");
-  return o->d;
 }
 
 /* Waits until the home of the oldest batch of O has applied it, serving
@@ -593,6 +592,19 @@ diff_post (struct diff_out *o, int h)
 		      &o->w[s]);
   o->d[h].p = NULL;
   o->d[h].len = o->d[h].cap = 0;
+}
+
+/* Adds the diff of block B (locked, WRITE) to O when B changed since its
+   twin, and returns whether it did; a home's batch goes once it is
+   DIFF_BATCH long.  */
+static bool
+diff_add (struct diff_out *o, uint32_t b)
+{
+  int h = gomp_dsm.home[b];
+  bool changed = encode_diff (b, &o->d[h]);
+  if (o->d[h].len >= DIFF_BATCH)
+    diff_post (o, h);
+  return changed;
 }
 
 /* Sends every home the rest of its diffs and waits until all of them
@@ -825,7 +837,7 @@ flush_dirty (void)
   gomp_dsm_list_done (&gomp_dsm.dirty, buf, n);
   n = sort_unique (v, n);
   struct diff_out out;
-  struct diff_buf *d = diff_out_init (&out);
+  diff_out_init (&out);
   for (uint32_t i = 0; i < n; i++)
     gomp_dsm_lock (v[i]);
   /* This release's number (low bits): the idle releases of a block
@@ -842,8 +854,7 @@ flush_dirty (void)
 	  gomp_dsm_unlock (b);
 	  continue;
 	}
-      int h = gomp_dsm.home[b];
-      bool changed = encode_diff (b, &d[h]);
+      bool changed = diff_add (&out, b);
       if (changed)
 	{
 	  gomp_dsm_notice (b);
@@ -867,8 +878,6 @@ flush_dirty (void)
 	}
       else
 	v[nr++] = b;
-      if (d[h].len >= DIFF_BATCH)
-	diff_post (&out, h);
     }
   for (uint32_t i = 0; i < nr;)
     {
@@ -879,11 +888,8 @@ flush_dirty (void)
       for (uint32_t k = i; k <= j; k++)
 	{
 	  uint32_t b = v[k];
-	  int h = gomp_dsm.home[b];
-	  if (encode_diff (b, &d[h]))
+	  if (diff_add (&out, b))
 	    gomp_dsm_notice (b);
-	  if (d[h].len >= DIFF_BATCH)
-	    diff_post (&out, h);
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
 	  while (!__atomic_compare_exchange_n
 		 (&gomp_dsm.meta[b], &m,
@@ -1171,8 +1177,7 @@ prefetch (uint32_t *v, uint32_t n)
 static void
 invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 {
-  struct diff_out out;
-  struct diff_buf *d = NULL;
+  struct diff_out out = { .d = NULL };
   uint32_t k = 0, ne = 0;
   /* Lock before looking at the state: a block being fetched right now
      (INVALID, locked by the fetching thread) may bring data older than
@@ -1220,20 +1225,17 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
   for (uint32_t i = 0; i < n; i++)
     if (gomp_dsm_state (v[i]) == BS_WRITE)
       {
-	if (!d)
-	  d = diff_out_init (&out);
-	int h = gomp_dsm.home[v[i]];
-	if (encode_diff (v[i], &d[h]))
+	if (!out.d)
+	  diff_out_init (&out);
+	if (diff_add (&out, v[i]))
 	  {
 	    gomp_dsm_notice (v[i]);
 	    __atomic_fetch_or (&gomp_dsm.meta[v[i]], M_USED,
 			       __ATOMIC_RELAXED);
 	  }
 	gomp_dsm_set_state (v[i], BS_READ);
-	if (d[h].len >= DIFF_BATCH)
-	  diff_post (&out, h);
       }
-  if (d)
+  if (out.d)
     diff_finish (&out);
   /* Every block of V is inaccessible now, but those updated in place.  */
   uint32_t np = 0;
