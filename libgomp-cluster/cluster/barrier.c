@@ -232,11 +232,10 @@ gomp_cl_barrier_flags (void *buf, size_t len, bool winner, unsigned flags)
 }
 
 /* A flush without a partner: this node's writes go to their homes, and
-   every cached page of others' is dropped, since nothing says which
-   pages the others wrote.  */
+   what the other nodes released becomes visible (pull.c).  */
 void
 gomp_cl_flush (void)
 {
   gomp_cl_release ();
-  gomp_dsm_acquire_all ();
+  gomp_cl_acquire_pull ();
 }

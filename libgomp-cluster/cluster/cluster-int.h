@@ -82,6 +82,20 @@ extern void gomp_cl_log_add (int origin, const void *blob, size_t len)
   GOMP_CL_HIDDEN;
 /* gomp_dsm_release, its blob added to the log (own entry).  */
 extern void gomp_cl_release (void) GOMP_CL_HIDDEN;
+/* For a handler: true if no release runs on this node now, which then
+   cannot start until gomp_cl_release_unlock.  */
+extern bool gomp_cl_release_trylock (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_release_unlock (void) GOMP_CL_HIDDEN;
+/* Packs into BUF (at most MAX bytes) this node's own entries released
+   after its release number SINCE, as gomp_cl_log_pack's records;
+   returns their length, or SIZE_MAX when they do not fit.  *SEQ gets
+   the number of the last release.  */
+extern size_t gomp_cl_log_pack_since (uint64_t since, void *buf,
+				      size_t max, uint64_t *seq)
+  GOMP_CL_HIDDEN;
+/* Writes into BUF the 8-byte record that stands for "acquire
+   everything"; returns 8.  */
+extern size_t gomp_cl_log_all_record (void *buf) GOMP_CL_HIDDEN;
 /* Serialises the log (records: int32 origin, uint32 length, bytes) into a
    malloc'ed buffer; OWN_ONLY keeps only this node's entries.  */
 extern size_t gomp_cl_log_pack (void **buf, bool own_only) GOMP_CL_HIDDEN;
@@ -100,6 +114,14 @@ extern void gomp_cl_acquire_packed (const void *buf, size_t len,
 				    bool quiescent) GOMP_CL_HIDDEN;
 /* After a barrier every node has every entry: empties the log.  */
 extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
+
+/* pull.c: an acquire with no partner (a flush, an acquire atomic) asks
+   every other node for the write notices it released since it last
+   answered this node, and for its home blocks written since its last
+   release, and invalidates what they name.  From program threads only
+   (never a handler, never signal context).  */
+extern void gomp_cl_pull_init (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_acquire_pull (void) GOMP_CL_HIDDEN;
 
 /* region.c: dispatch of top-level regions and of the end.  */
 extern void gomp_cl_region_start (void (*fn) (void *), void *data,
@@ -184,6 +206,7 @@ struct gomp_cl_sync_stats
   unsigned long locks_local, locks_remote;
   unsigned long loop_chunks_local, loop_chunks_remote;
   unsigned long regions;
+  unsigned long pulls;		/* Flushes and acquire atomics (pull.c).  */
   unsigned long msgs, bytes;	/* Sent by this module (not the DSM).  */
 };
 extern struct gomp_cl_sync_stats gomp_cl_sync GOMP_CL_HIDDEN;

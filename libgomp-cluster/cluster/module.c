@@ -280,13 +280,33 @@ gomp_cl_check_addresses (void)
   gomp_cl_fatal ("the ranks do not see the same addresses: %s", msg);
 }
 
+/* An atomic on shared memory with the ordering its memory order asks
+   for across nodes (OpenMP 5.1 section 1.4.4, C11 7.17.3): with release,
+   acq_rel or seq_cst, this node's writes reach their homes (a release)
+   before an atomic that writes; with acquire, acq_rel or seq_cst
+   (consume as acquire), what other nodes released becomes visible after
+   an atomic that reads (a pull).  Relaxed atomics cost nothing more.
+   The atomic itself runs at its block's home, where every node's
+   atomics on a location are ordered, so seq_cst atomics have one total
+   order.  */
 static bool
 gomp_cl_atomic (enum gomp_cluster_atomic_op op, void *addr, size_t size,
 		const void *operand, void *expected, void *result,
 		bool op_fetch, int memorder)
 {
-  return gomp_dsm_atomic (op, addr, size, operand, expected, result,
-			  op_fetch, memorder);
+  int mo = memorder & 0xffff;	/* Without the HLE bits.  */
+  bool shared = gomp_dsm_contains (addr);
+  bool writes = op != GOMP_CLUSTER_ATOMIC_LOAD;
+  bool reads = op != GOMP_CLUSTER_ATOMIC_STORE;
+  if (shared && writes && (mo == __ATOMIC_RELEASE || mo == __ATOMIC_ACQ_REL
+			   || mo == __ATOMIC_SEQ_CST))
+    gomp_cl_release ();
+  bool ok = gomp_dsm_atomic (op, addr, size, operand, expected, result,
+			     op_fetch, memorder);
+  if (shared && reads && (mo == __ATOMIC_ACQUIRE || mo == __ATOMIC_CONSUME
+			  || mo == __ATOMIC_ACQ_REL || mo == __ATOMIC_SEQ_CST))
+    gomp_cl_acquire_pull ();
+  return ok;
 }
 
 struct gomp_cluster_ops gomp_cl_ops =
@@ -365,6 +385,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
 
   gomp_cl_crash_init ();
   gomp_cl_lock_init ();
+  gomp_cl_pull_init ();
   gomp_cl_loop_init ();
   gomp_cl_cancel_init ();
   gomp_cl_exit_init ();

@@ -23,6 +23,7 @@ struct gomp_cl_entry
   int origin;
   uint32_t len;
   uint64_t hash;
+  uint64_t seq;			/* Own entries: when last released.  */
   struct gomp_cl_entry *next;
   unsigned char data[];
 };
@@ -44,6 +45,13 @@ static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
 #define GOMP_CL_LOG_PUSH (-2)
 static size_t gomp_cl_log_bytes;
 static bool gomp_cl_log_all;
+/* This node's releases so far, never reset: an own entry's seq is the
+   number of the last release that yielded it, and another node that
+   pulled everything up to S asks for the entries past S (pull.c).  */
+static uint64_t gomp_cl_own_seq;
+/* Held across a whole release (the DSM's and the log's part), so that a
+   pull served meanwhile sees either all of it or none.  */
+static pthread_mutex_t gomp_cl_rel_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 static uint64_t
 gomp_cl_hash (const unsigned char *p, size_t len)
@@ -61,10 +69,13 @@ gomp_cl_log_add (int origin, const void *blob, size_t len)
     return;
   uint64_t h = gomp_cl_hash (blob, len);
   pthread_mutex_lock (&gomp_cl_log_mutex);
+  uint64_t seq = origin == gomp_cl_rank ? ++gomp_cl_own_seq : 0;
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
     if (e->hash == h && e->len == len && e->origin == origin
 	&& memcmp (e->data, blob, len) == 0)
       {
+	/* Released again: nodes that pulled it already need it again.  */
+	e->seq = seq;
 	pthread_mutex_unlock (&gomp_cl_log_mutex);
 	return;
       }
@@ -74,6 +85,7 @@ gomp_cl_log_add (int origin, const void *blob, size_t len)
   e->origin = origin;
   e->len = len;
   e->hash = h;
+  e->seq = seq;
   e->next = NULL;
   memcpy (e->data, blob, len);
   *gomp_cl_log_tail = e;
@@ -86,9 +98,59 @@ void
 gomp_cl_release (void)
 {
   void *blob = NULL;
+  pthread_mutex_lock (&gomp_cl_rel_mutex);
   size_t len = gomp_dsm_release (&blob);
   gomp_cl_log_add (gomp_cl_rank, blob, len);
+  pthread_mutex_unlock (&gomp_cl_rel_mutex);
   free (blob);
+}
+
+bool
+gomp_cl_release_trylock (void)
+{
+  return pthread_mutex_trylock (&gomp_cl_rel_mutex) == 0;
+}
+
+void
+gomp_cl_release_unlock (void)
+{
+  pthread_mutex_unlock (&gomp_cl_rel_mutex);
+}
+
+size_t
+gomp_cl_log_pack_since (uint64_t since, void *buf, size_t max,
+			uint64_t *seq)
+{
+  size_t off = 0;
+  unsigned char *p = buf;
+  pthread_mutex_lock (&gomp_cl_log_mutex);
+  *seq = gomp_cl_own_seq;
+  for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
+    if (e->origin == gomp_cl_rank && e->seq > since)
+      {
+	if (off + 8 + e->len > max)
+	  {
+	    off = SIZE_MAX;
+	    break;
+	  }
+	int32_t origin = e->origin;
+	memcpy (p + off, &origin, 4);
+	memcpy (p + off + 4, &e->len, 4);
+	memcpy (p + off + 8, e->data, e->len);
+	off += 8 + e->len;
+      }
+  pthread_mutex_unlock (&gomp_cl_log_mutex);
+  return off;
+}
+
+size_t
+gomp_cl_log_all_record (void *buf)
+{
+  int32_t origin = GOMP_CL_LOG_ALL;
+  uint32_t zero = 0;
+  memcpy (buf, &origin, 4);
+  memcpy ((char *) buf + 4, &zero, 4);
+  return 8;
 }
 
 size_t

@@ -42,7 +42,8 @@ gomp_cl_stats_print (void)
   int n = snprintf (buf, sizeof buf,
 		    "ompcluster stats: rank %d: regions %lu, barriers %lu "
 		    "(%.3f ms in them, %.1f us each), locks %lu local / %lu "
-		    "remote, loop chunks %lu local / %lu remote; collectives "
+		    "remote, loop chunks %lu local / %lu remote, pulls %lu; "
+		    "collectives "
 		    "%lu (%lu bytes), messages sent %llu (%llu bytes), "
 		    "received %llu (%llu bytes); calls %llu (%.3f ms "
 		    "waiting); requests served %llu by waiting threads, %llu "
@@ -53,7 +54,7 @@ gomp_cl_stats_print (void)
 		    s->barrier_time * 1e3,
 		    s->barriers ? s->barrier_time * 1e6 / s->barriers : 0.0,
 		    s->locks_local, s->locks_remote, s->loop_chunks_local,
-		    s->loop_chunks_remote, s->msgs, s->bytes,
+		    s->loop_chunks_remote, s->pulls, s->msgs, s->bytes,
 		    (unsigned long long) t.msgs_sent,
 		    (unsigned long long) t.bytes_sent,
 		    (unsigned long long) t.msgs_recv,

@@ -34,6 +34,7 @@ enum gomp_cl_tag
   GOMP_CL_TAG_CONTROL,		/* cluster: a rank asks rank 0 to end the job.  */
   GOMP_CL_TAG_HEAP,		/* dsm: free / size of another node's block.  */
   GOMP_CL_TAG_CANCEL,		/* cluster: a region cancelled on a node.  */
+  GOMP_CL_TAG_PULL,		/* cluster: write notices for a flush.  */
   GOMP_CL_TAG_MAX = 32
 };
 

@@ -995,6 +995,39 @@ gomp_dsm_release (void **notices)
   return (size_t) n * sizeof *out;
 }
 
+int
+gomp_dsm_unreleased (uint32_t **blocks)
+{
+  *blocks = NULL;
+  if (pthread_mutex_trylock (&rel_mutex) != 0)
+    return -1;
+  /* No release can take the list now; appenders only add to it.  */
+  uint64_t cur = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE);
+  const uint32_t *buf = gomp_dsm.notices.buf[(cur >> 32) & 1];
+  uint32_t n = (uint32_t) cur, k = 0;
+  uint32_t *v = n ? malloc (n * sizeof *v) : NULL;
+  if (n && !v)
+    gomp_dsm_fatal ("out of memory for write notices");
+  for (uint32_t i = 0; i < n; i++)
+    {
+      /* A slot taken but not yet stored: the appender is a write fault
+	 whose write has not happened yet.  */
+      uint32_t b = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE);
+      if (b < gomp_dsm.nblocks
+	  && __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+	     == gomp_dsm.rank)
+	v[k++] = b;
+    }
+  pthread_mutex_unlock (&rel_mutex);
+  if (!k)
+    {
+      free (v);
+      return 0;
+    }
+  *blocks = v;
+  return (int) k;
+}
+
 bool
 gomp_dsm_refetch_pending (void)
 {

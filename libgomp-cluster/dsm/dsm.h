@@ -106,6 +106,12 @@ extern void gomp_dsm_acquire_push (const void *const *notices,
    master's locals), and a home that already computes would answer late;
    the barrier serves a little longer while this is true.  */
 extern bool gomp_dsm_refetch_pending (void) GOMP_DSM_HIDDEN;
+/* For a pull's answer (a handler): the blocks homed here that this node
+   wrote since its last release (its own threads' writes and atomics,
+   which other nodes can read already), in a malloc'ed array *BLOCKS (NULL
+   when none); returns their number, or -1 when a release or an acquire
+   runs on this node now (try again later).  */
+extern int gomp_dsm_unreleased (uint32_t **blocks) GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;

@@ -1,0 +1,166 @@
+/* pull.c -- acquires that have no partner: a flush and an atomic with an
+   acquire memory order (OpenMP 5.1 section 1.4.4: such an atomic, and
+   every flush, is an acquire flush).
+
+   A barrier hands every node's write notices to every node, and a lock's
+   token carries those of its last holders; a flush or an acquire atomic
+   synchronises with nobody in particular, so it asks every other node
+   (one round trip each, in parallel) for the notices it released since
+   the last answer it gave this node, and invalidates what they name.
+   Whatever another node did before this node read one of its values --
+   a release, a lock, a write to a block homed there -- is then visible:
+
+   - a release completed before its node's later writes can be seen (the
+     store that follows it, atomic or not, reaches memory after it), so
+     the answer holds its notices;
+   - a release in progress (its diffs partly applied, so that a flag it
+     carries may already be read at its home, as in a pipeline that sets
+     a flag and then flushes) is waited for: the answer is deferred until
+     no release runs on the answering node;
+   - a node's writes to blocks homed there are readable by others before
+     any release (a fetch serves the home's memory as it is): the answer
+     also names the home blocks written since the last release;
+   - what the answering node had itself acquired from a third node came
+     from a release that completed before, and the third node is asked
+     too.
+
+   The pulled notices join this node's log (notices.c), so that a lock's
+   token passes them on as it does its own.  A flush thus costs one round
+   trip per node, and invalidates only blocks that others wrote since
+   this node last asked; a node that spins on a flush while nobody writes
+   fetches nothing again.  */
+
+#include "cluster-int.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* An answer holds at most this many bytes of notices; past it, the
+   asking node acquires everything (as a lock's token does).  */
+#define PULL_MAX (64 * 1024)
+
+struct pull_req
+{
+  uint64_t since;
+};
+
+/* One pull at a time on a node: a thread that finds another's pull under
+   way waits for it, then asks again, so that nobody proceeds past notices
+   still being applied by another thread.  SEEN[R]: the last release of
+   rank R this node has the notices of.  */
+static pthread_mutex_t pull_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *pull_seen;
+
+/* Answers a pull: [uint64 release number][records].  */
+static void
+pull_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  struct pull_req rq;
+  if (len != sizeof rq)
+    gomp_cl_fatal ("a bad pull request arrived from rank %d", src);
+  memcpy (&rq, msg, sizeof rq);
+  if (!gomp_cl_release_trylock ())
+    {
+      gomp_cl_defer ();
+      return;
+    }
+  uint32_t *home;
+  int nh = gomp_dsm_unreleased (&home);
+  if (nh < 0)
+    {
+      gomp_cl_release_unlock ();
+      gomp_cl_defer ();
+      return;
+    }
+  char *out = malloc (8 + PULL_MAX);
+  if (!out)
+    gomp_cl_fatal ("out of memory for write notices");
+  uint64_t seq;
+  size_t off = gomp_cl_log_pack_since (rq.since, out + 8, PULL_MAX, &seq);
+  gomp_cl_release_unlock ();
+  size_t hlen = (size_t) nh * 4;
+  if (off == SIZE_MAX || off + (hlen ? 8 + hlen : 0) > PULL_MAX)
+    off = gomp_cl_log_all_record (out + 8);
+  else if (hlen)
+    {
+      int32_t origin = gomp_cl_rank;
+      uint32_t n = hlen;
+      memcpy (out + 8 + off, &origin, 4);
+      memcpy (out + 8 + off + 4, &n, 4);
+      memcpy (out + 8 + off + 8, home, hlen);
+      off += 8 + hlen;
+    }
+  free (home);
+  memcpy (out, &seq, 8);
+  gomp_cl_reply (src, token, out, 8 + off);
+  free (out);
+}
+
+void
+gomp_cl_pull_init (void)
+{
+  pull_seen = calloc (gomp_cl_nodes, sizeof *pull_seen);
+  if (!pull_seen)
+    gomp_cl_fatal ("out of memory");
+  gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
+}
+
+void
+gomp_cl_acquire_pull (void)
+{
+  int nodes = gomp_cl_nodes, me = gomp_cl_rank;
+  size_t cap = 8 + PULL_MAX;
+  struct gomp_cl_pending *w = calloc (nodes, sizeof *w);
+  struct pull_req *rq = calloc (nodes, sizeof *rq);
+  char *replies = malloc ((size_t) nodes * cap);
+  size_t *lens = calloc (nodes, sizeof *lens);
+  if (!w || !rq || !replies || !lens)
+    gomp_cl_fatal ("out of memory for a flush");
+
+  pthread_mutex_lock (&pull_mutex);
+  for (int r = 0; r < nodes; r++)
+    if (r != me)
+      {
+	rq[r].since = pull_seen[r];
+	gomp_cl_call_async (r, GOMP_CL_TAG_PULL, &rq[r], sizeof rq[r],
+			    replies + (size_t) r * cap, cap, &w[r]);
+      }
+  size_t total = 0;
+  for (int r = 0; r < nodes; r++)
+    if (r != me)
+      {
+	lens[r] = gomp_cl_call_wait_serving (&w[r]);
+	if (lens[r] < 8 || lens[r] > cap)
+	  gomp_cl_fatal ("a bad answer to a pull arrived from rank %d "
+			 "(%zu bytes)", r, lens[r]);
+	total += lens[r] - 8;
+      }
+  /* The records of every answer, one after the other: a packed log.  */
+  char *all = total ? malloc (total) : NULL;
+  if (total && !all)
+    gomp_cl_fatal ("out of memory for write notices");
+  size_t off = 0;
+  for (int r = 0; r < nodes; r++)
+    if (r != me)
+      {
+	const char *p = replies + (size_t) r * cap;
+	uint64_t seq;
+	memcpy (&seq, p, 8);
+	if (seq > pull_seen[r])
+	  pull_seen[r] = seq;
+	memcpy (all + off, p + 8, lens[r] - 8);
+	off += lens[r] - 8;
+      }
+  free (replies);
+  if (total)
+    {
+      gomp_cl_log_merge (all, total);
+      gomp_cl_acquire_packed (all, total, false);
+      free (all);
+    }
+  pthread_mutex_unlock (&pull_mutex);
+  __atomic_fetch_add (&gomp_cl_sync.pulls, 1, __ATOMIC_RELAXED);
+  free (w);
+  free (rq);
+  free (lens);
+}
