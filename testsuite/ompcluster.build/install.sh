@@ -99,8 +99,9 @@ check "pkg-config ompcluster with a GCC that has nothing installed" \
    g++ \$(PKG_CONFIG_PATH=\"$P/lib/pkgconfig\" pkg-config --cflags ompcluster) \"$I/prog.cc\" -o pc.exe \$(PKG_CONFIG_PATH=\"$P/lib/pkgconfig\" pkg-config --libs ompcluster) &&
    ours pc.exe && runs pc.exe c++"
 check "the module file's flags: gcc -B overlay -fplugin=ompcluster" \
-  "f=\$(sed -n 's/^setenv OMPCLUSTER_GCC_FLAGS \"\\(.*\\)\"\$/\\1/p' \"$P/share/modulefiles/ompcluster\") && [ -n \"\$f\" ] &&
-   grep -q '^prepend-path PATH $P/bin\$' \"$P/share/modulefiles/ompcluster\" &&
+  "tclsh \"$SRC/aux/module.tcl\" \"$P/share/modulefiles/ompcluster\" > module.out &&
+   f=\$(sed -n 's/^setenv OMPCLUSTER_GCC_FLAGS //p' module.out) && [ -n \"\$f\" ] &&
+   grep -q '^prepend-path PATH $P/bin\$' module.out && grep -q '^prepend-path PKG_CONFIG_PATH $P/lib/pkgconfig\$' module.out &&
    gfortran \$f \"$I/prog.f90\" -o mod.exe && ours mod.exe && runs mod.exe fortran &&
    gcc -fopenmp -B\"$P/lib/ompcluster/gcc/\" \"$I/prog.c\" -o modplain.exe && gcc_libgomp modplain.exe"
 check "make uninstall puts GCC's files back and empties the prefix" \
