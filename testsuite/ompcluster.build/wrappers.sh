@@ -66,7 +66,7 @@ check "-M and -MMD on Fortran (gfortran wants -cpp: the wrapper adds it)" \
 check "no inputs: -v, --version, -dumpversion work and link nothing" \
   "ompcc -v && ompf90 --version && ompcxx -dumpversion && ompcc --showme -v | grep -v -q -- -lompcluster"
 check "--showme runs nothing; -show and --showme:compile/--showme:link too" \
-  "ompcc --showme x.c -o nothere && [ ! -e nothere ] && ompcc -show x.c | grep -q -- '-fplugin=$OMPC_BUILD/lib/ompcluster.so' &&
+  "ompcc --showme x.c -o nothere && ompcc x.c -o nothere --showme && [ ! -e nothere ] && ompcc -show x.c | grep -q -- '-fplugin=$OMPC_BUILD/lib/ompcluster.so' &&
    [ \"\$(ompf90 --showme:compile)\" = '-fopenmp -fplugin=$OMPC_BUILD/lib/ompcluster.so -I$OMPC_BUILD/include' ] &&
    ompcxx --showme:link | grep -q -- '-Wl,-T,$OMPC_BUILD/lib/ompcluster.ld'"
 check "--showme quotes what the shell would need" \
