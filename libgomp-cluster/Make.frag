@@ -54,20 +54,34 @@ $(BUILD_LIB)/libompcluster-cxx.a: obj/libgomp-cluster/cxx/new.o | $(BUILD_LIB)
 $(BUILD_INC)/omp.h: $(srcdir)/libgomp-cluster/omp.h | $(BUILD_INC)
 	cp $< $@
 
+# Installed: the runtime, the cluster module and libompcluster-cxx.a in
+# $(pkglibdir), omp.h in $(pkgincludedir), ompcluster.pc for pkg-config and
+# a module file (Environment Modules and Lmod) $(modulefilesdir)/ompcluster.
+INSTALL_SUBST = sed -e 's|@prefix@|$(prefix)|g' -e 's|@bindir@|$(bindir)|g' \
+  -e 's|@pkglibdir@|$(pkglibdir)|g' -e 's|@pkgincludedir@|$(pkgincludedir)|g' \
+  -e 's|@libdir@|$(libdir)|g' -e 's|@VERSION@|0.1|g'
+
 install-runtime: all-runtime
-	mkdir -p $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) $(DESTDIR)$(libdir)/pkgconfig
-	install -m 755 $(BUILD_LIB)/libgomp.so.1 $(DESTDIR)$(libdir)/libgomp.so.1
-	ln -sf libgomp.so.1 $(DESTDIR)$(libdir)/libgomp.so
-	install -m 755 $(BUILD_LIB)/ompcluster-mpi.so $(DESTDIR)$(libdir)/ompcluster-mpi.so
-	install -m 644 $(BUILD_LIB)/libompcluster-cxx.a $(DESTDIR)$(libdir)/libompcluster-cxx.a
-	install -m 644 $(BUILD_INC)/omp.h $(DESTDIR)$(includedir)/omp.h
-	sed -e 's|@prefix@|$(prefix)|g' -e 's|@libdir@|$(libdir)|g' \
-	    -e 's|@includedir@|$(includedir)|g' \
-	    $(srcdir)/libgomp-cluster/ompcluster.pc.in > $(DESTDIR)$(libdir)/pkgconfig/ompcluster.pc
+	mkdir -p $(DESTDIR)$(pkglibdir) $(DESTDIR)$(pkgincludedir) \
+	  $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(modulefilesdir)
+	install -m 755 $(BUILD_LIB)/libgomp.so.1 $(DESTDIR)$(pkglibdir)/libgomp.so.1
+	ln -sf libgomp.so.1 $(DESTDIR)$(pkglibdir)/libgomp.so
+	install -m 755 $(BUILD_LIB)/ompcluster-mpi.so $(DESTDIR)$(pkglibdir)/ompcluster-mpi.so
+	install -m 644 $(BUILD_LIB)/libompcluster-cxx.a $(DESTDIR)$(pkglibdir)/libompcluster-cxx.a
+	install -m 644 $(BUILD_INC)/omp.h $(DESTDIR)$(pkgincludedir)/omp.h
+	$(INSTALL_SUBST) $(srcdir)/libgomp-cluster/ompcluster.pc.in > $(DESTDIR)$(libdir)/pkgconfig/ompcluster.pc
+	$(INSTALL_SUBST) $(srcdir)/scripts/ompcluster.module.in > $(DESTDIR)$(modulefilesdir)/ompcluster
+
+uninstall-runtime:
+	rm -f $(addprefix $(DESTDIR)$(pkglibdir)/,libgomp.so.1 libgomp.so ompcluster-mpi.so libompcluster-cxx.a) \
+	  $(DESTDIR)$(pkgincludedir)/omp.h $(DESTDIR)$(libdir)/pkgconfig/ompcluster.pc \
+	  $(DESTDIR)$(modulefilesdir)/ompcluster
+	-rmdir $(DESTDIR)$(pkglibdir) $(DESTDIR)$(pkgincludedir) 2>/dev/null
 
 clean-runtime:
 	rm -rf obj/libgomp-cluster $(BUILD_LIB)/libgomp.so.1 $(BUILD_LIB)/libgomp.so \
 	  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h
 
 install: install-runtime
+uninstall: uninstall-runtime
 clean: clean-runtime

@@ -2,7 +2,7 @@
 # install-deps.sh -- installs, as root on Debian 12, every package that
 # ompcluster needs to build, test and benchmark; installs nothing already there.
 set -e
-pkgs="gcc g++ gfortran make autoconf pkg-config gcc-12-plugin-dev mpich libmpich-dev \
+pkgs="gcc g++ gfortran make autoconf cmake pkg-config gcc-12-plugin-dev mpich libmpich-dev \
  libhwloc-dev hwloc dejagnu gcc-12-source libomp-14-dev iproute2 util-linux procps"
 missing=
 for p in $pkgs; do

@@ -5,24 +5,14 @@ set -u
 LC_ALL=C
 export LC_ALL
 : "${OMPC_BUILD:?}" "${SRC:?}" "${TMP:?}"
+# The build tree as its wrappers name it (runtest may give it as DIR/..).
+OMPC_BUILD=$(cd "$OMPC_BUILD" && pwd)
 OMPCC="$OMPC_BUILD/bin/ompcc"
 PLUGIN="$OMPC_BUILD/lib/ompcluster.so"
 AUX="$SRC/aux"
 cd "$TMP" || exit 1
 
-# check NAME COMMAND: one check; COMMAND is evaluated in a subshell and the
-# check passes when it exits 0.  Prints "ok NAME", or "not ok NAME" and
-# the command with its output.
-check () {
-  _name=$1
-  shift
-  if _out=$( (eval "$*") 2>&1 ); then
-    echo "ok $_name"
-  else
-    echo "not ok $_name"
-    printf '%s\n%s\n' "$*" "$_out"
-  fi
-}
+. "$SRC/../lib/check.sh"
 
 # section_of FILE SYMBOL: the section objdump -t gives SYMBOL in FILE.
 section_of () {
