@@ -99,7 +99,10 @@ enum gomp_schedule_type
   /* loop.c's own flag for gomp_loop_init: the loop was declared
      nonmonotonic, its chunks may go to any thread in any order.  */
   GFS_NONMONOTONIC = 0x40000000U,
-  GFS_MONOTONIC = 0x80000000U
+  GFS_MONOTONIC = 0x80000000U,
+  /* sections.c's flag for gomp_loop_init: the loop numbers the sections
+     of a sections construct, which a node takes one at a time.  */
+  GFS_SECTIONS = 0x20000000U
 };
 
 /* omp_proc_bind_t's values.  */
@@ -228,6 +231,10 @@ struct gomp_work_share
      on its own line, BLOCKS[I] (ordered.c), not on ORDERED_SERVING.  */
   bool ordered_turns;
   bool spans;				/* loop shared across nodes */
+  /* SPANS: a node takes one chunk per request from the loop's counter,
+     never a batch (sections: a section that another one waits for must
+     not sit in the range of a node whose threads are all busy).  */
+  bool one_by_one;
   union
   {
     struct { long end, incr, chunk; };
