@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 5
+#define GOMP_CLUSTER_ABI 6
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -65,6 +65,10 @@ struct gomp_cluster_host
      numbered REGION (ops->cancel).  Called by the module's message
      handler: must not block.  */
   void (*cancel) (uint64_t region, unsigned what);
+  /* The signals (bit SIG - 1) whose disposition was the default before
+     the module and the MPI libraries were loaded: a handler found on one
+     of them later is the MPI libraries', not the program's.  */
+  uint64_t default_signals;
 };
 
 /* What the module gives the runtime.  */

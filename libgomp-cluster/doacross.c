@@ -66,7 +66,7 @@ gomp_doacross_shared_block (struct gomp_work_share *ws, gomp_ull nwords,
 }
 
 /* The memory a doacross loop of the calling thread's team uses, reused
-   from one loop to the next in the same work-share slot.  */
+   from one loop to the next in the same work-share storage.  */
 static void *
 gomp_doacross_buffer (struct gomp_team *team, struct gomp_work_share *ws,
 		      size_t size)
@@ -77,10 +77,8 @@ gomp_doacross_buffer (struct gomp_team *team, struct gomp_work_share *ws,
   size_t *slot_size;
   if (team)
     {
-      struct gomp_team_tasks *tt = gomp_team_tasks (team);
-      unsigned i = ws - team->ws;
-      slot = &tt->doacross[i];
-      slot_size = &tt->doacross_size[i];
+      slot = &ws->doacross_buf;
+      slot_size = &ws->doacross_buf_size;
     }
   else
     {

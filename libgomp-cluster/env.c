@@ -119,7 +119,8 @@ gomp_parse_ulong_value (const char *val, unsigned long *out)
   return gomp_parse_number (&p, out) && *p == '\0';
 }
 
-/* OMP_NUM_THREADS: a list of positive numbers.  */
+/* OMP_NUM_THREADS: a list of positive numbers, each one a thread count
+   omp_get_max_threads can return (an int).  */
 static bool
 parse_num_threads (const struct gomp_env_var *v, const char *val)
 {
@@ -128,7 +129,8 @@ parse_num_threads (const struct gomp_env_var *v, const char *val)
   const char *p = val;
   for (;;)
     {
-      if (n == 64 || !gomp_parse_number (&p, &list[n]) || list[n] == 0)
+      if (n == 64 || !gomp_parse_number (&p, &list[n]) || list[n] == 0
+	  || list[n] > INT_MAX)
 	return false;
       n++;
       if (*p == '\0')
@@ -640,8 +642,8 @@ parse_debug (const struct gomp_env_var *v, const char *val)
 {
   unsigned long n;
   bool b;
-  if (gomp_parse_ulong_value (val, &n))
-    gomp_debug_enabled = n != 0;
+  if (gomp_parse_ulong_value (val, &n) && n <= 1)
+    gomp_debug_enabled = n;
   else if (gomp_parse_bool_value (val, &b))
     gomp_debug_enabled = b;
   else
@@ -711,22 +713,35 @@ parse_dsm_size (const char *val, unsigned long long min,
 		unsigned long long max, bool pow2)
 {
   char *end;
+  if (!isdigit ((unsigned char) *val))
+    return false;
+  errno = 0;
   unsigned long long n = strtoull (val, &end, 10);
+  unsigned shift = 0;
   switch (*end)
     {
-    case 'k': case 'K': n <<= 10; end++; break;
-    case 'm': case 'M': n <<= 20; end++; break;
-    case 'g': case 'G': n <<= 30; end++; break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
     default: break;
     }
-  return end != val && !*end && n >= min && n <= max
-    && (!pow2 || !(n & (n - 1)));
+  if (errno || *end || n > max >> shift)
+    return false;
+  n <<= shift;
+  return n >= min && (!pow2 || !(n & (n - 1)));
 }
+
+/* The smallest segment two nodes start in with one thread each and the
+   default stacks: the stack area (an eighth of the segment, split between
+   the nodes) must hold the initial thread's 8 MiB stack and its guard
+   page.  More nodes, threads or larger stacks need more; the DSM says so
+   at start-up.  */
+#define GOMP_SEGMENT_MIN (129ULL << 20)
 
 static bool
 parse_ompc_segment_size (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = parse_dsm_size (val, 64ULL << 20, 16ULL << 40, false);
+  bool ok = parse_dsm_size (val, GOMP_SEGMENT_MIN, 16ULL << 40, false);
   gomp_dsm_env[0] = ok ? val : NULL;
   return ok;
 }
@@ -803,7 +818,8 @@ show_ompc_dsm_eager (char *buf, size_t len)
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
    variables included), next to a parse and a show function.  */
 static const struct gomp_env_var gomp_env_table[] = {
-  { "OMP_NUM_THREADS", "list of positive integers", "number of processors",
+  { "OMP_NUM_THREADS", "list of integers, 1 to 2147483647",
+    "number of processors",
     "Threads of a parallel region at each nesting level (with several "
     "nodes: threads per node).", parse_num_threads, show_num_threads, false },
   { "OMP_SCHEDULE", "[monotonic:|nonmonotonic:]kind[,chunk]", "dynamic,1",
@@ -881,10 +897,13 @@ static const struct gomp_env_var gomp_env_table[] = {
     "stopped, its host or network down) ends the job with a message naming "
     "it and its host (status 69); 0 turns the check off (for a debugger).",
     parse_ompc_heartbeat, show_ompc_heartbeat, true },
-  { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
+  { "OMPC_SEGMENT_SIZE", "size[K|M|G], 129M to 16T", "4G",
     "With several nodes, the shared segment at a fixed address holding the "
-    "shared heap (7/8, split between the nodes) and the thread stacks; "
-    "the same on every node.", parse_ompc_segment_size,
+    "shared heap (7/8, split between the nodes) and the thread stacks "
+    "(1/8, split between the nodes: each node's part must hold the stacks "
+    "of its threads, OMP_STACKSIZE and a few pages each: 129M is enough for "
+    "2 nodes of 1 thread with 8M stacks); the same on every node.",
+    parse_ompc_segment_size,
     show_ompc_segment_size, true },
   { "OMPC_DSM_BLOCK", "power of two, page size to 16M", "4096",
     "The DSM's coherence unit: larger blocks need fewer memory maps "

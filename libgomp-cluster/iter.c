@@ -308,6 +308,8 @@ gomp_iter_dynamic_next (long *istart, long *iend)
       unsigned long node_chunk = total / (16ul * team->nthreads) * local;
       if (node_chunk < ws->chunk * local * 2)
 	node_chunk = ws->chunk * local * 2;
+      if (ws->one_by_one)
+	node_chunk = ws->chunk;
       ok = gomp_iter_node_take (ws, ws->next, ws->end, ws->incr, ws->chunk,
 				ws->chunk, node_chunk, istart, iend);
     }

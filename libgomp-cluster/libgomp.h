@@ -99,7 +99,10 @@ enum gomp_schedule_type
   /* loop.c's own flag for gomp_loop_init: the loop was declared
      nonmonotonic, its chunks may go to any thread in any order.  */
   GFS_NONMONOTONIC = 0x40000000U,
-  GFS_MONOTONIC = 0x80000000U
+  GFS_MONOTONIC = 0x80000000U,
+  /* sections.c's flag for gomp_loop_init: the loop numbers the sections
+     of a sections construct, which a node takes one at a time.  */
+  GFS_SECTIONS = 0x20000000U
 };
 
 /* omp_proc_bind_t's values.  */
@@ -192,8 +195,10 @@ extern void gomp_team_barrier_wait_bcast (struct gomp_team *team, void *buf,
    after cancelling.  */
 extern void gomp_team_barrier_wake (struct gomp_team *team);
 
-/* work.c: the work-share queue.  A ring of GOMP_WS_RING constructs lets
-   threads run ahead through nowait constructs.  */
+/* work.c: the work-share queue.  Constructs are chained (each one names
+   the next), so a thread may run any number of nowait constructs ahead of
+   the others; a construct lives in one of the team's GOMP_WS_RING slots
+   when that slot is free, else in storage the team grows for the purpose.  */
 #define GOMP_WS_RING 8
 
 /* iter.c: one local thread's block of a nonmonotonic dynamic loop's
@@ -207,10 +212,13 @@ struct gomp_steal_block
 
 struct gomp_work_share
 {
-  /* Sequence number + 1 of the construct using the slot, and of the
+  /* Sequence number + 1 of the construct using the storage, and of the
      construct whose initialisation is complete.  */
   unsigned long claimed, ready;
-  /* Local threads that have not finished with the construct.  */
+  /* The team's next construct, set once by the first thread to reach it.  */
+  struct gomp_work_share *next_ws;
+  /* Local threads that have not yet moved on to the next construct: at 0
+     nothing refers to the storage any more.  */
   unsigned left;
   gomp_mutex_t lock;
   enum gomp_schedule_type sched;
@@ -223,6 +231,10 @@ struct gomp_work_share
      on its own line, BLOCKS[I] (ordered.c), not on ORDERED_SERVING.  */
   bool ordered_turns;
   bool spans;				/* loop shared across nodes */
+  /* SPANS: a node takes one chunk per request from the loop's counter,
+     never a batch (sections: a section that another one waits for must
+     not sit in the range of a node whose threads are all busy).  */
+  bool one_by_one;
   union
   {
     struct { long end, incr, chunk; };
@@ -256,6 +268,13 @@ struct gomp_work_share
      shrunk) and hands its address to the others.  */
   void *mem_shared;
   size_t mem_shared_size;
+  /* doacross.c: the state of a doacross loop, kept from one loop to the
+     next that uses the same storage.  */
+  void *doacross_buf;
+  size_t doacross_buf_size;
+  /* Storage beyond the ring (work.c): the links of the team's lists of
+     all such storage and of the free part of it.  */
+  struct gomp_work_share *all_next, *free_next;
   /* The next iteration, on a cache line of its own: the threads'
      fetch-adds on it must not keep invalidating the line that holds the
      bounds they read after each one.  */
@@ -280,6 +299,13 @@ extern bool gomp_work_share_end_cancel (void);
    thread); *MEM becomes its address.  */
 extern void gomp_work_share_mem (struct gomp_work_share *ws, bool first,
 				 void **mem);
+/* team.c's hooks: the construct the threads of a new region start from
+   (the previous region's last, or the team's first storage), what a
+   region that was cancelled leaves behind, and the storage beyond the
+   ring when the team is freed.  */
+extern void gomp_work_share_team_init (struct gomp_team *team);
+extern void gomp_work_share_team_reset (struct gomp_team *team);
+extern void gomp_work_share_team_free (struct gomp_team *team);
 
 /* team.c: threads and teams.  */
 struct gomp_team_state
@@ -320,6 +346,13 @@ struct gomp_team
      growing across the regions that reuse this team, so the ring's slots
      need no reset (their old numbers are all smaller).  */
   unsigned long ws_base;
+  /* The construct every thread of the next region starts from: it counts
+     as construct WS_BASE - 1 (or holds the combined construct WS_BASE).  */
+  struct gomp_work_share *ws_start;
+  /* Storage beyond the ring: all of it, and the free part (under
+     WS_EXTRA_LOCK).  */
+  struct gomp_work_share *ws_extra_all, *ws_extra_free;
+  gomp_mutex_t ws_extra_lock;
   /* Cancellation (task.c sets them): the region, and the innermost
      for/sections construct.  */
   unsigned cancelled, ws_cancelled;

@@ -13,8 +13,9 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
 {
   struct gomp_team *team = gomp_thread ()->ts.team;
   bool nonmonotonic = (sched & GFS_NONMONOTONIC) != 0;
+  bool sections = (sched & GFS_SECTIONS) != 0;
 
-  sched &= ~GFS_NONMONOTONIC;
+  sched &= ~(GFS_NONMONOTONIC | GFS_SECTIONS);
   ws->sched = sched;
   ws->ull = false;
   ws->steal = false;
@@ -26,6 +27,7 @@ gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
   ws->incr = incr;
   ws->chunk = chunk < 0 ? 0 : chunk;
   ws->spans = team && team->spans && sched != GFS_STATIC;
+  ws->one_by_one = sections;
   ws->atomic_next = false;
   ws->node_next = ws->node_end = 0;
   ws->ordered_serving = 0;

@@ -1,8 +1,11 @@
 /* sections.c -- the sections construct (OpenMP 5.1 section 2.10.1): a
    dynamic loop over the section numbers 1..COUNT with chunks of one, so
    that sections go to threads as they ask (across nodes too, through the
-   cluster's loop counter).  GOMP_sections_next returns 0 when none is
-   left.  */
+   cluster's loop counter).  A node takes one section per request, never
+   a batch: sections may wait for each other (through atomics or flushes),
+   and a section held back for a node whose threads are all busy would
+   never start while a thread elsewhere is idle.  GOMP_sections_next
+   returns 0 when none is left.  */
 
 #include "libgomp.h"
 
@@ -20,7 +23,7 @@ GOMP_sections_start (unsigned count)
   if (gomp_work_share_start ())
     {
       gomp_loop_init (thr->ts.work_share, 1, (long) count + 1, 1,
-		      GFS_DYNAMIC, 1, false);
+		      GFS_DYNAMIC | GFS_SECTIONS, 1, false);
       gomp_work_share_init_done ();
     }
   return gomp_sections_next_1 ();
@@ -36,7 +39,8 @@ GOMP_sections2_start (unsigned count, uintptr_t *reductions, void **mem)
   struct gomp_work_share *ws = thr->ts.work_share;
   if (first)
     {
-      gomp_loop_init (ws, 1, (long) count + 1, 1, GFS_DYNAMIC, 1, false);
+      gomp_loop_init (ws, 1, (long) count + 1, 1, GFS_DYNAMIC | GFS_SECTIONS,
+		      1, false);
       if (reductions)
 	gomp_workshare_reduction_register (reductions, ws, true);
       if (mem)
@@ -63,7 +67,8 @@ GOMP_EXPORT void
 GOMP_parallel_sections (void (*fn) (void *), void *data, unsigned num_threads,
 			unsigned count, unsigned flags)
 {
-  struct gomp_loop_spec spec = { GFS_DYNAMIC, 1, (long) count + 1, 1, 1 };
+  struct gomp_loop_spec spec = { GFS_DYNAMIC | GFS_SECTIONS, 1,
+				  (long) count + 1, 1, 1 };
   gomp_parallel_loop (fn, data, num_threads, flags, &spec, count);
 }
 
@@ -72,7 +77,8 @@ GOMP_EXPORT void
 GOMP_parallel_sections_start (void (*fn) (void *), void *data,
 			      unsigned num_threads, unsigned count)
 {
-  struct gomp_loop_spec spec = { GFS_DYNAMIC, 1, (long) count + 1, 1, 1 };
+  struct gomp_loop_spec spec = { GFS_DYNAMIC | GFS_SECTIONS, 1,
+				  (long) count + 1, 1, 1 };
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
     {

@@ -7,6 +7,7 @@
    lib/ompcluster-mpi.so and hands it the start.  */
 
 #include "libgomp.h"
+#include <signal.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -119,6 +120,14 @@ gomp_load_cluster (int *argc, char ***argv)
   snprintf (path, sizeof path, "%.*s/ompcluster-mpi.so",
 	    dir_end ? (int) (dir_end - info.dli_fname) : 1,
 	    dir_end ? info.dli_fname : ".");
+  host.default_signals = 0;
+  for (int sig = 1; sig < 64 && sig < NSIG; sig++)
+    {
+      struct sigaction sa;
+      if (sigaction (sig, NULL, &sa) == 0 && !(sa.sa_flags & SA_SIGINFO)
+	  && sa.sa_handler == SIG_DFL)
+	host.default_signals |= 1ull << (sig - 1);
+    }
   void *h = dlopen (path, RTLD_NOW | RTLD_LOCAL);
   if (!h)
     gomp_fatal ("cannot load the cluster module %s: %s; reinstall ompcluster",

@@ -168,9 +168,6 @@ struct gomp_team_tasks
      team.c copies: def-allocator-var and the league of a teams region.  */
   uintptr_t def_allocator;
   unsigned num_teams_m1, team_num;
-  /* doacross.c: the state of doacross loops, by work-share slot.  */
-  void *doacross[GOMP_WS_RING];
-  size_t doacross_size[GOMP_WS_RING];
 };
 
 /* task.c */

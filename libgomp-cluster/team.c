@@ -471,7 +471,8 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
   gomp_child_icv (&proto.icv, icv, level);
   proto.ts.team = team;
   unsigned long ws_base = team->ws_base;
-  proto.ts.work_share = ws0 ? &team->ws[ws_base % GOMP_WS_RING] : NULL;
+  gomp_work_share_team_init (team);
+  proto.ts.work_share = team->ws_start;
   proto.ts.ws_seq = ws0 ? ws_base + 1 : ws_base;
   proto.ts.single_count = 0;
   proto.ts.static_trip = 0;
@@ -495,7 +496,6 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
       struct gomp_work_share *ws = proto.ts.work_share;
       gomp_loop_init (ws, ws0->start, ws0->end, ws0->incr, ws0->sched,
 		      ws0->chunk, false);
-      ws->left = local;
       ws->claimed = ws->ready = ws_base + 1;
     }
   gomp_team_tasks_init (team);
@@ -579,14 +579,13 @@ gomp_team_end (void)
      next region's base.  After a cancellation threads may have met
      different ones: start the ring afresh.  */
   if (GOMP_LIKELY (!team->cancelled))
-    team->ws_base = thr->ts.ws_seq;
+    {
+      team->ws_base = thr->ts.ws_seq;
+      team->ws_start = thr->ts.work_share;
+    }
   else
     {
-      for (unsigned i = 0; i < GOMP_WS_RING; i++)
-	{
-	  team->ws[i].claimed = team->ws[i].ready = 0;
-	  team->ws[i].left = 0;
-	}
+      gomp_work_share_team_reset (team);
       team->ws_base = 0;
     }
   if (GOMP_UNLIKELY (team->spans) && gomp_cancel_var)
@@ -622,8 +621,11 @@ gomp_pool_destroy (struct gomp_thread_pool *pool)
     {
       struct gomp_team *t = pool->retired;
       pool->retired = t->next_retired;
+      gomp_work_share_team_free (t);
       free (t);
     }
+  if (pool->team)
+    gomp_work_share_team_free (pool->team);
   free (pool->team);
   free (pool->threads);
   free (pool);

@@ -1,10 +1,17 @@
 /* work.c -- the queue of work-sharing constructs of a team (loops,
    sections, single with copyprivate).  Every thread meets the team's
-   constructs in the same order, so construct number S of the team lives in
-   slot S % GOMP_WS_RING; the first thread to reach it initialises it and
-   the others wait for that.  A thread that runs ahead through nowait
-   constructs reuses a slot only after every thread has finished with the
-   construct that held it before.  */
+   constructs in the same order, and each construct names the next one:
+   the first thread to reach construct S finds no successor on construct
+   S - 1, picks storage for S, links it there and initialises it; the
+   others follow the link and wait until it is ready.  A thread may thus
+   run any number of nowait constructs ahead of the others without ever
+   waiting for them, as OpenMP requires (a thread that is behind may be
+   waiting for one that is ahead).  Storage is slot S % GOMP_WS_RING of the
+   team when every thread has moved on from what that slot held, which is
+   the case unless threads are far apart; otherwise a block from a free
+   list that the team grows as needed and keeps.  A construct's storage is
+   free again once every local thread has moved on from it to the next
+   one (so that nobody follows its link any more).  */
 
 #include "libgomp.h"
 #include <sched.h>
@@ -15,9 +22,9 @@
 /* The construct of a thread outside any parallel region.  */
 static __thread struct gomp_work_share gomp_solo_ws;
 
-/* One step of a rare wait (another thread initialising a construct, or
-   one running a long way behind): spin, then yield, then sleep a little,
-   so that a long wait costs no processor.  */
+/* One step of a rare wait (another thread initialising a construct):
+   spin, then yield, then sleep a little, so that a long wait costs no
+   processor.  */
 static void
 gomp_ws_backoff (unsigned *spins)
 {
@@ -42,6 +49,57 @@ gomp_ws_wait_equal (unsigned long *p, unsigned long v)
     gomp_ws_backoff (&spins);
 }
 
+static inline bool
+gomp_ws_in_ring (struct gomp_team *team, struct gomp_work_share *ws)
+{
+  return ws >= team->ws && ws < team->ws + GOMP_WS_RING;
+}
+
+/* Storage beyond the ring: a free block, or a new one with room for the
+   steal blocks of the team's capacity.  */
+static struct gomp_work_share *
+gomp_ws_extra_get (struct gomp_team *team)
+{
+  gomp_mutex_lock (&team->ws_extra_lock);
+  struct gomp_work_share *ws = team->ws_extra_free;
+  if (ws)
+    team->ws_extra_free = ws->free_next;
+  gomp_mutex_unlock (&team->ws_extra_lock);
+  if (ws)
+    return ws;
+
+  size_t size = sizeof *ws
+		+ (size_t) team->capacity * sizeof (struct gomp_steal_block);
+  if (posix_memalign ((void **) &ws, 64, size))
+    gomp_fatal ("out of memory for a work-sharing construct of a team of "
+		"%u threads", team->capacity);
+  memset (ws, 0, size);
+  ws->blocks = (struct gomp_steal_block *) (ws + 1);
+  gomp_mutex_lock (&team->ws_extra_lock);
+  ws->all_next = team->ws_extra_all;
+  team->ws_extra_all = ws;
+  gomp_mutex_unlock (&team->ws_extra_lock);
+  return ws;
+}
+
+static void
+gomp_ws_extra_put (struct gomp_team *team, struct gomp_work_share *ws)
+{
+  gomp_mutex_lock (&team->ws_extra_lock);
+  ws->free_next = team->ws_extra_free;
+  team->ws_extra_free = ws;
+  gomp_mutex_unlock (&team->ws_extra_lock);
+}
+
+/* The calling thread has moved on from WS to the next construct.  */
+static inline void
+gomp_ws_leave (struct gomp_team *team, struct gomp_work_share *ws)
+{
+  if (__atomic_sub_fetch (&ws->left, 1, __ATOMIC_ACQ_REL) == 0
+      && GOMP_UNLIKELY (!gomp_ws_in_ring (team, ws)))
+    gomp_ws_extra_put (team, ws);
+}
+
 bool
 gomp_work_share_start (void)
 {
@@ -55,33 +113,40 @@ gomp_work_share_start (void)
       return true;
     }
 
+  struct gomp_work_share *prev = thr->ts.work_share;
   unsigned long seq = thr->ts.ws_seq++;
-  struct gomp_work_share *ws = &team->ws[seq % GOMP_WS_RING];
-  unsigned spins = 0;
-  thr->ts.work_share = ws;
-  for (;;)
+  struct gomp_work_share *ws = __atomic_load_n (&prev->next_ws,
+						__ATOMIC_ACQUIRE);
+  if (ws == NULL)
     {
-      unsigned long c = __atomic_load_n (&ws->claimed, __ATOMIC_ACQUIRE);
-      if (c == seq + 1)
+      /* The ring slot is free when every thread has moved on from what
+	 it held: nobody may still follow a link to it.  Only the thread
+	 that links the construct initialises the storage, and no other
+	 construct can take that storage before this one is linked.  */
+      struct gomp_work_share *cand = &team->ws[seq % GOMP_WS_RING];
+      if (GOMP_UNLIKELY (__atomic_load_n (&cand->left, __ATOMIC_ACQUIRE)))
+	cand = gomp_ws_extra_get (team);
+      if (__atomic_compare_exchange_n (&prev->next_ws, &ws, cand, false,
+				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 	{
-	  gomp_ws_wait_equal (&ws->ready, seq + 1);
-	  return false;
-	}
-      /* C is the construct SEQ - GOMP_WS_RING (or none): it was fully set
-	 up before this thread could finish it, so LEFT is meaningful.  */
-      if (__atomic_load_n (&ws->left, __ATOMIC_ACQUIRE) == 0
-	  && __atomic_compare_exchange_n (&ws->claimed, &c, seq + 1, false,
-					  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-	{
-	  ws->left = team->local_nthreads;
+	  thr->ts.work_share = cand;
+	  cand->next_ws = NULL;
+	  cand->left = team->local_nthreads;
+	  cand->claimed = seq + 1;
+	  gomp_ws_leave (team, prev);
 	  /* Written only when set: the line also holds what every thread
 	     polls in barriers and reads to create tasks.  */
 	  if (GOMP_UNLIKELY (team->ws_cancelled))
 	    team->ws_cancelled = 0;
 	  return true;
 	}
-      gomp_ws_backoff (&spins);
+      if (!gomp_ws_in_ring (team, cand))
+	gomp_ws_extra_put (team, cand);
     }
+  thr->ts.work_share = ws;
+  gomp_ws_leave (team, prev);
+  gomp_ws_wait_equal (&ws->ready, seq + 1);
+  return false;
 }
 
 void
@@ -98,9 +163,10 @@ gomp_work_share_end_nowait (void)
   struct gomp_work_share *ws = thr->ts.work_share;
   if (GOMP_UNLIKELY (thr->ts.team == NULL))
     return;
+  /* The storage stays the thread's until it moves on to the next
+     construct (gomp_work_share_start).  */
   if (ws->ordered)
     gomp_ordered_chunk_done ();
-  __atomic_sub_fetch (&ws->left, 1, __ATOMIC_RELEASE);
 }
 
 void
@@ -120,6 +186,66 @@ gomp_work_share_end_cancel (void)
   if (thr->ts.team)
     return gomp_team_barrier_wait_cancel (thr->ts.team);
   return false;
+}
+
+/* A new region of TEAM: its threads start from the construct the last
+   region ended on (every thread reached it, and left every earlier one),
+   now counting the new region's threads.  */
+void
+gomp_work_share_team_init (struct gomp_team *team)
+{
+  struct gomp_work_share *ws = team->ws_start;
+  if (ws == NULL)
+    ws = team->ws_start = &team->ws[GOMP_WS_RING - 1];
+  ws->next_ws = NULL;
+  ws->left = team->local_nthreads;
+}
+
+/* After a cancelled region threads may have stopped at different
+   constructs: every thread has left the region, so all storage is free.  */
+void
+gomp_work_share_team_reset (struct gomp_team *team)
+{
+  for (unsigned i = 0; i < GOMP_WS_RING; i++)
+    {
+      team->ws[i].claimed = team->ws[i].ready = 0;
+      team->ws[i].left = 0;
+      team->ws[i].next_ws = NULL;
+    }
+  team->ws_extra_free = NULL;
+  for (struct gomp_work_share *ws = team->ws_extra_all; ws; ws = ws->all_next)
+    {
+      ws->claimed = ws->ready = 0;
+      ws->left = 0;
+      ws->next_ws = NULL;
+      ws->free_next = team->ws_extra_free;
+      team->ws_extra_free = ws;
+    }
+  team->ws_start = NULL;
+}
+
+static void
+gomp_work_share_free_mem (struct gomp_work_share *ws)
+{
+  if (ws->mem && ws->mem != (void *) ws->inline_mem)
+    free (ws->mem);
+  free (ws->doacross_buf);
+}
+
+/* TEAM is being freed: what its constructs allocated in the node's own
+   memory goes too (blocks in the shared heap stay with the heap).  */
+void
+gomp_work_share_team_free (struct gomp_team *team)
+{
+  for (unsigned i = 0; i < GOMP_WS_RING; i++)
+    gomp_work_share_free_mem (&team->ws[i]);
+  struct gomp_work_share *ws = team->ws_extra_all, *next;
+  for (; ws; ws = next)
+    {
+      next = ws->all_next;
+      gomp_work_share_free_mem (ws);
+      free (ws);
+    }
 }
 
 /* A team spanning nodes: the construct's memory is a block of the shared

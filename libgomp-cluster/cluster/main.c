@@ -388,6 +388,36 @@ gomp_cl_crash (int sig, siginfo_t *si, void *ctx)
   gomp_cl_abort_job (128 + sig);
 }
 
+/* The signals that end a process from outside, and the handlers the MPI
+   libraries installed for some of them.  */
+static const int gomp_cl_ends[] = { SIGTERM, SIGHUP, SIGQUIT, SIGXCPU,
+				    SIGUSR1, SIGUSR2 };
+#define GOMP_CL_NENDS (sizeof gomp_cl_ends / sizeof gomp_cl_ends[0])
+static struct sigaction gomp_cl_ends_mpi[GOMP_CL_NENDS];
+static bool gomp_cl_ends_forward[GOMP_CL_NENDS];
+
+/* A signal whose handler the MPI libraries installed: MPI's when the process or
+   its parent sent it (or the kernel), else the end of the job.  */
+static void
+gomp_cl_end_signal (int sig, siginfo_t *si, void *ctx)
+{
+  size_t i = 0;
+  while (i < GOMP_CL_NENDS && gomp_cl_ends[i] != sig)
+    i++;
+  if (i < GOMP_CL_NENDS && gomp_cl_ends_forward[i]
+      && (!si || si->si_code != SI_USER || si->si_pid == getpid ()
+	  || si->si_pid == getppid ()))
+    {
+      const struct sigaction *m = &gomp_cl_ends_mpi[i];
+      if (m->sa_flags & SA_SIGINFO)
+	m->sa_sigaction (sig, si, ctx);
+      else if (m->sa_handler != SIG_DFL && m->sa_handler != SIG_IGN)
+	m->sa_handler (sig);
+      return;
+    }
+  gomp_cl_crash (sig, si, ctx);
+}
+
 void
 gomp_cl_crash_init (void)
 {
@@ -406,15 +436,29 @@ gomp_cl_crash_init (void)
      limit): without a word the launcher would only say that some process
      died.  Only where the program has not set its own handler (it may
      still set one later, replacing ours).  SIGINT stays the launcher's:
-     it forwards ^C to every rank.  */
-  static const int ends[] = { SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGUSR1,
-			      SIGUSR2 };
-  for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
+     it forwards ^C to every rank.  A handler that the MPI libraries
+     installed (UCX takes SIGHUP as its debug signal, MPICH takes SIGUSR1 for the
+     launcher's notices of failed processes) is kept for what the process
+     itself or its parent (the launcher's proxy) sends; the same signal
+     from anyone else ends the job like the others.  */
+  struct sigaction end = sa;
+  end.sa_sigaction = gomp_cl_end_signal;
+  end.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  for (size_t i = 0; i < GOMP_CL_NENDS; i++)
     {
+      int sig = gomp_cl_ends[i];
       struct sigaction old;
-      if (sigaction (ends[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO)
-	  && old.sa_handler == SIG_DFL)
-	sigaction (ends[i], &sa, NULL);
+      if (sigaction (sig, NULL, &old) != 0)
+	continue;
+      if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+	sigaction (sig, &sa, NULL);
+      else if ((gomp_cl_host->default_signals >> (sig - 1) & 1)
+	       && (old.sa_flags & SA_SIGINFO || old.sa_handler != SIG_IGN))
+	{
+	  gomp_cl_ends_mpi[i] = old;
+	  gomp_cl_ends_forward[i] = true;
+	  sigaction (sig, &end, NULL);
+	}
     }
 }
 
