@@ -879,7 +879,9 @@ static const struct gomp_env_var gomp_env_table[] = {
   { "OMPC_HEARTBEAT", "seconds, 0 to 3600", "5",
     "With several nodes, a rank that stays silent this long (killed, "
     "stopped, its host or network down) ends the job with a message naming "
-    "it and its host (status 69); 0 turns the check off (for a debugger).",
+    "it and its host (status 69), and a rank whose partners do not start "
+    "MPI within this time (another program, or one built without the "
+    "plugin) ends with status 1; 0 turns both checks off (for a debugger).",
     parse_ompc_heartbeat, show_ompc_heartbeat, true },
   { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
     "With several nodes, the shared segment at a fixed address holding the "
