@@ -766,6 +766,24 @@ show_ompc_dsm_home (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_env[2] ? gomp_dsm_env[2] : "first-touch");
 }
 
+/* OMPC_STACK_AREA: read by dsm/segment.c too.  */
+static const char *gomp_dsm_stack_area_env;
+
+static bool
+parse_ompc_stack_area (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = parse_dsm_size (val, 64ULL << 20, 1ULL << 40, false);
+  gomp_dsm_stack_area_env = ok ? val : NULL;
+  return ok;
+}
+
+static void
+show_ompc_stack_area (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s",
+	    gomp_dsm_stack_area_env ? gomp_dsm_stack_area_env : "4G");
+}
+
 /* OMPC_DSM_PREFETCH: read by dsm/segment.c too.  */
 static bool
 parse_ompc_dsm_prefetch (const struct gomp_env_var *v, const char *val)
@@ -884,10 +902,15 @@ static const struct gomp_env_var gomp_env_table[] = {
     "plugin) ends with status 1; 0 turns both checks off (for a debugger).",
     parse_ompc_heartbeat, show_ompc_heartbeat, true },
   { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
-    "With several nodes, the shared segment at a fixed address holding the "
-    "shared heap (7/8, split between the nodes) and the thread stacks; "
-    "the same on every node.", parse_ompc_segment_size,
+    "With several nodes, the shared heap at a fixed address, split "
+    "between the nodes; the same on every node.", parse_ompc_segment_size,
     show_ompc_segment_size, true },
+  { "OMPC_STACK_AREA", "size[K|M|G], 64M to 1T", "4G",
+    "With several nodes, each node's part of the shared segment for its "
+    "thread stacks (some 500 threads of 8 MiB by default): address space "
+    "at the same place on every node, of which only what threads touch "
+    "costs memory (and 2 bytes of DSM metadata per 4 KiB); the same on "
+    "every node.", parse_ompc_stack_area, show_ompc_stack_area, true },
   { "OMPC_DSM_BLOCK", "power of two, page size to 16M", "4096",
     "The DSM's coherence unit: larger blocks need fewer memory maps "
     "(vm.max_map_count) but share more falsely.", parse_ompc_dsm_block,
