@@ -15,7 +15,10 @@
 	static _Thread_local int t;  const int k = 1;  "strings"  -> untouched
       A common symbol (critical(NAME)'s .gomp_critical_user_NAME, -fcommon,
       Fortran COMMON) cannot sit in a named section: it becomes weak, so the
-      translation units that share it still link to one copy.
+      translation units that share it still link to one copy.  Large data
+      under -mcmodel=medium keeps GCC's own section, which the fragment
+      gathers into the same region (see ompc_large_data_p):
+	double big[1L << 30];    ->  section .lbss (as before; shared)
    2. main.  The user's main is renamed (its symbol only):
 	int main (int argc, char **argv)  ->  __ompc_user_main
       and the runtime's main (libgomp-cluster/start.c) starts it.
@@ -218,8 +221,9 @@ ompc_replace_heap_addr (tree *tp, int *walk_subtrees, void *data)
 /* Under -mcmodel=medium GCC addresses a variable with 32-bit offsets
    unless it is large data, which it decides by the variable's section: a
    named one must be exactly .ldata or .lbss (ix86_in_large_data_p).  A
-   large variable moved into the shared sections would then overflow its
-   relocations; it stays where it is.  */
+   large variable moved into the plugin's sections would then overflow its
+   relocations: it stays in GCC's .ldata/.lbss, which the linker fragment
+   ompcluster.ld gathers into the shared region as a whole.  */
 static bool
 ompc_large_data_p (tree decl)
 {
@@ -258,7 +262,9 @@ ompc_move_globals (void)
 	continue;
       if (const char *sec = DECL_SECTION_NAME (decl))
 	{
-	  if (strcmp (sec, OMPC_DATA_SECTION) && strcmp (sec, OMPC_BSS_SECTION))
+	  /* .ldata and .lbss are shared as a whole (ompcluster.ld).  */
+	  if (strcmp (sec, OMPC_DATA_SECTION) && strcmp (sec, OMPC_BSS_SECTION)
+	      && strcmp (sec, ".ldata") && strcmp (sec, ".lbss"))
 	    {
 	      if (ompc_warnings)
 		warning_at (DECL_SOURCE_LOCATION (decl), 0,
@@ -269,18 +275,6 @@ ompc_move_globals (void)
 	    }
 	  continue;
 	}
-      if (ompc_large_data_p (decl))
-	{
-	  if (ompc_warnings)
-	    warning_at (DECL_SOURCE_LOCATION (decl), 0,
-			"ompcluster: %qD is large data under %<-mcmodel=medium%> "
-			"and stays outside the shared segment: threads on "
-			"other nodes do not see its changes (use the default "
-			"code model)", decl);
-	  ompc_stats.kept++;
-	  continue;
-	}
-
       if (DECL_COMMON (decl))
 	{
 	  /* critical(NAME), -fcommon, Fortran COMMON: one copy per program
@@ -297,7 +291,11 @@ ompc_move_globals (void)
 	  vnode->set_comdat_group (NULL_TREE);
 	}
       bool zero = bss_initializer_p (decl, true);
-      set_decl_section_name (decl, zero ? OMPC_BSS_SECTION : OMPC_DATA_SECTION);
+      const char *to = zero ? OMPC_BSS_SECTION : OMPC_DATA_SECTION;
+      if (ompc_large_data_p (decl))
+	to = zero ? ".lbss" : ".ldata";
+      else
+	set_decl_section_name (decl, to);
 
       unsigned HOST_WIDE_INT size = 0;
       if (DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
@@ -310,7 +308,7 @@ ompc_move_globals (void)
 		 DECL_NAME (decl) ? "" : "<anonymous> ",
 		 DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl)) : "",
 		 size, DECL_WEAK (decl) ? ", weak" : "",
-		 zero ? OMPC_BSS_SECTION : OMPC_DATA_SECTION);
+		 to);
     }
 }
 
@@ -784,7 +782,7 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   "%s: ompcluster: %u variables moved to the shared segment ("
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes initialised, "
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak), %u kept "
-	   "out (user section or -mcmodel=medium large data); main %s; %u heap calls and %u heap "
+	   "out (user section); main %s; %u heap calls and %u heap "
 	   "function addresses rewritten; %u atomics (%u of them in loops GCC "
 	   "parallelized) and %u flushes "
 	   "rewritten; %u threadprivate addresses replaced by shared "

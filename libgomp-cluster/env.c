@@ -731,12 +731,9 @@ parse_dsm_size (const char *val, unsigned long long min,
   return n >= min && (!pow2 || !(n & (n - 1)));
 }
 
-/* The smallest segment two nodes start in with one thread each and the
-   default stacks: the stack area (an eighth of the segment, split between
-   the nodes) must hold the initial thread's 8 MiB stack and its guard
-   page.  More nodes, threads or larger stacks need more; the DSM says so
-   at start-up.  */
-#define GOMP_SEGMENT_MIN (129ULL << 20)
+/* The smallest shared heap (the stacks have their own area,
+   OMPC_STACK_AREA).  */
+#define GOMP_SEGMENT_MIN (64ULL << 20)
 
 static bool
 parse_ompc_segment_size (const struct gomp_env_var *v, const char *val)
@@ -779,6 +776,24 @@ static void
 show_ompc_dsm_home (char *buf, size_t len)
 {
   snprintf (buf, len, "%s", gomp_dsm_env[2] ? gomp_dsm_env[2] : "first-touch");
+}
+
+/* OMPC_STACK_AREA: read by dsm/segment.c too.  */
+static const char *gomp_dsm_stack_area_env;
+
+static bool
+parse_ompc_stack_area (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = parse_dsm_size (val, 64ULL << 20, 1ULL << 40, false);
+  gomp_dsm_stack_area_env = ok ? val : NULL;
+  return ok;
+}
+
+static void
+show_ompc_stack_area (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s",
+	    gomp_dsm_stack_area_env ? gomp_dsm_stack_area_env : "4G");
 }
 
 /* OMPC_DSM_PREFETCH: read by dsm/segment.c too.  */
@@ -895,16 +910,20 @@ static const struct gomp_env_var gomp_env_table[] = {
   { "OMPC_HEARTBEAT", "seconds, 0 to 3600", "5",
     "With several nodes, a rank that stays silent this long (killed, "
     "stopped, its host or network down) ends the job with a message naming "
-    "it and its host (status 69); 0 turns the check off (for a debugger).",
+    "it and its host (status 69), and a rank whose partners do not start "
+    "MPI within this time (another program, or one built without the "
+    "plugin) ends with status 1; 0 turns both checks off (for a debugger).",
     parse_ompc_heartbeat, show_ompc_heartbeat, true },
-  { "OMPC_SEGMENT_SIZE", "size[K|M|G], 129M to 16T", "4G",
-    "With several nodes, the shared segment at a fixed address holding the "
-    "shared heap (7/8, split between the nodes) and the thread stacks "
-    "(1/8, split between the nodes: each node's part must hold the stacks "
-    "of its threads, OMP_STACKSIZE and a few pages each: 129M is enough for "
-    "2 nodes of 1 thread with 8M stacks); the same on every node.",
-    parse_ompc_segment_size,
+  { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
+    "With several nodes, the shared heap at a fixed address, split "
+    "between the nodes; the same on every node.", parse_ompc_segment_size,
     show_ompc_segment_size, true },
+  { "OMPC_STACK_AREA", "size[K|M|G], 64M to 1T", "4G",
+    "With several nodes, each node's part of the shared segment for its "
+    "thread stacks (some 500 threads of 8 MiB by default): address space "
+    "at the same place on every node, of which only what threads touch "
+    "costs memory (and 2 bytes of DSM metadata per 4 KiB); the same on "
+    "every node.", parse_ompc_stack_area, show_ompc_stack_area, true },
   { "OMPC_DSM_BLOCK", "power of two, page size to 16M", "4096",
     "The DSM's coherence unit: larger blocks need fewer memory maps "
     "(vm.max_map_count) but share more falsely.", parse_ompc_dsm_block,

@@ -157,16 +157,17 @@ extern struct gomp_task_icv *gomp_icv_write (void);
 
 /* barrier.c: the team barrier (node-local; the last local arriver of a
    team spanning nodes calls gomp_cluster->barrier ()).  STATE is the futex
-   word: the arrivals at the team's barriers inside the region (bits 0-12),
-   the arrivals at the region's closing barrier (bits 13-25: counted apart,
+   word: the arrivals at the team's barriers inside the region (bits 0-13),
+   the arrivals at the region's closing barrier (bits 14-27: counted apart,
    so that a thread that cancelled the region and went to its end does not
-   complete a barrier others wait in), a wake toggle (bit 26) and a
-   generation (bits 27-31).  At most GOMP_BAR_MAX_THREADS threads per
-   node.  */
-#define GOMP_BAR_ARRIVED_MASK 0x1fffu
-#define GOMP_BAR_FINAL_SHIFT 13
-#define GOMP_BAR_WAKE_BIT (1u << 26)
-#define GOMP_BAR_GEN_SHIFT 27
+   complete a barrier others wait in), a wake toggle (bit 28) and a
+   generation (bits 29-31: a waiter sees it change at most twice before
+   it arrives again).  At most GOMP_BAR_MAX_THREADS threads per node
+   (16382; GCC's libgomp creates the 10000 of num_threads(10000)).  */
+#define GOMP_BAR_ARRIVED_MASK 0x3fffu
+#define GOMP_BAR_FINAL_SHIFT 14
+#define GOMP_BAR_WAKE_BIT (1u << 28)
+#define GOMP_BAR_GEN_SHIFT 29
 #define GOMP_BAR_MAX_THREADS (GOMP_BAR_ARRIVED_MASK - 1)
 struct gomp_barrier
 {

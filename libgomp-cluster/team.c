@@ -389,8 +389,10 @@ gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
     }
   if (GOMP_UNLIKELY (local > GOMP_BAR_MAX_THREADS))
     gomp_fatal ("a team of %u threads on one node is more than this runtime "
-		"supports (%u); lower OMP_NUM_THREADS", local,
-		GOMP_BAR_MAX_THREADS);
+		"supports (%u threads per node, the width of its barrier's "
+		"counters); ask for fewer (num_threads clause, "
+		"OMP_NUM_THREADS)%s", local, GOMP_BAR_MAX_THREADS,
+		spans ? " or run on more nodes" : "");
   if (GOMP_UNLIKELY (gomp_global_icv.thread_limit_var != UINT_MAX))
     {
       /* Reserve the team's extra threads in one atomic step: two masters

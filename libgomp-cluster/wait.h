@@ -63,11 +63,21 @@ gomp_futex_wake (int *addr, int count)
   syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 
+/* The polls of a spinning wait.  Far more threads than processors (a
+   team of thousands): every poll hands the processor over to another
+   waiter (gomp_cpu_relax), so the waiters' polls add up to one context
+   switch each before the last of them sleeps -- 2000 threads on 2
+   processors took ten times as long as GCC's libgomp.  Their sum is then
+   kept near that of 8 waiters per processor.  */
 static inline unsigned long
 gomp_spin_limit (void)
 {
-  return __atomic_load_n (&gomp_managed_threads, __ATOMIC_RELAXED)
-	 > gomp_available_cpus ? gomp_spin_count_throttled : gomp_spin_count;
+  unsigned m = __atomic_load_n (&gomp_managed_threads, __ATOMIC_RELAXED);
+  if (m <= gomp_available_cpus)
+    return gomp_spin_count;
+  if (m / 8 > gomp_available_cpus)
+    return gomp_spin_count_throttled * 8 * gomp_available_cpus / m;
+  return gomp_spin_count_throttled;
 }
 
 /* Polls *ADDR until it differs from VAL, then sleeps on it; returns when it

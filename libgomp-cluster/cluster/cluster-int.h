@@ -200,6 +200,13 @@ extern const char *gomp_cl_host_name (int rank) GOMP_CL_HIDDEN;
 extern void gomp_cl_rank_lost (int r, int err)
   __attribute__ ((noreturn)) GOMP_CL_HIDDEN;
 
+/* startwatch.c: around MPI_Init_thread (start before it, end after it),
+   a rank whose partners do not start MPI within OMPC_HEARTBEAT seconds
+   (a program not built with the plugin on some rank) ends with a message
+   saying so.  */
+extern void gomp_cl_start_watch (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_start_watch_end (void) GOMP_CL_HIDDEN;
+
 /* stats.c: OMPC_STATS=1 counters, printed per node at exit.  */
 struct gomp_cl_sync_stats
 {

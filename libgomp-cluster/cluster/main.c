@@ -521,6 +521,13 @@ gomp_cl_on_exit (int status, void *arg)
   gomp_cl_park ();
 }
 
+/* Ranks other than 0: serving regions, on a stack of the segment.  */
+static void
+gomp_cl_serve_start (void)
+{
+  gomp_cl_user.status = gomp_cl_serve ();
+}
+
 static void
 gomp_cl_user_start (void)
 {
@@ -592,16 +599,11 @@ gomp_cl_run_main (int (*user_main) (int, char **, char **), int argc,
       gomp_cl_fatal ("cannot register the exit handler");
   if (on_exit (gomp_cl_on_exit, NULL) != 0)
     gomp_cl_fatal ("cannot register the exit handler");
-  if (gomp_cl_rank != 0)
-    {
-      gomp_cl_dispatch_post ();
-      int status = gomp_cl_serve ();
-      gomp_cl_finish (status);
-      _exit (status);
-    }
-
   /* Rank 0: the user's main on a stack that every node can address, so
-     that its locals handed to parallel regions are valid everywhere.  */
+     that its locals handed to parallel regions are valid everywhere.  The
+     other ranks' initial threads serve regions as their nodes' first
+     threads: their locals too (a region's private variables, which other
+     threads may reach through a pointer) live on such a stack.  */
   size_t size = gomp_cl_main_stack_size ();
   void *stack = gomp_dsm_stack_alloc (size);
   if (!stack)
@@ -616,6 +618,15 @@ gomp_cl_run_main (int (*user_main) (int, char **, char **), int argc,
   gomp_cl_user_ctx.uc_stack.ss_sp = stack;
   gomp_cl_user_ctx.uc_stack.ss_size = size;
   gomp_cl_user_ctx.uc_link = &gomp_cl_initial_ctx;
+  if (gomp_cl_rank != 0)
+    {
+      gomp_cl_dispatch_post ();
+      makecontext (&gomp_cl_user_ctx, gomp_cl_serve_start, 0);
+      if (swapcontext (&gomp_cl_initial_ctx, &gomp_cl_user_ctx) != 0)
+	gomp_cl_fatal ("cannot switch to the stack of the serving thread");
+      gomp_cl_finish (gomp_cl_user.status);
+      _exit (gomp_cl_user.status);
+    }
   makecontext (&gomp_cl_user_ctx, gomp_cl_user_start, 0);
   if (swapcontext (&gomp_cl_initial_ctx, &gomp_cl_user_ctx) != 0)
     gomp_cl_fatal ("cannot switch to the stack of main");

@@ -359,8 +359,10 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   if (initialized)
     gomp_cl_fatal ("MPI is already initialised: a program run by ompcluster "
 		   "must not call MPI_Init itself");
+  gomp_cl_start_watch ();
   gomp_cl_check_mpi (MPI_Init_thread (argc, argv, MPI_THREAD_MULTIPLE,
 				      &provided), "MPI_Init_thread");
+  gomp_cl_start_watch_end ();
   gomp_cl_check_mpi (MPI_Comm_set_errhandler (MPI_COMM_WORLD,
 					      MPI_ERRORS_RETURN),
 		     "MPI_Comm_set_errhandler");

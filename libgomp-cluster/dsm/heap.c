@@ -157,8 +157,8 @@ exhausted (size_t size)
 {
   gomp_dsm_fatal ("the shared heap of this node is exhausted (%zu bytes "
 		  "asked, arena of %zu bytes); raise OMPC_SEGMENT_SIZE (now "
-		  "%zu; 7/8 of it is split between the nodes' heaps)", size,
-		  gomp_dsm.arena_size, gomp_dsm.seg_size);
+		  "%zu, split between the nodes' heaps)", size,
+		  gomp_dsm.arena_size, gomp_dsm.arena_size * gomp_dsm.nodes);
 }
 
 /* Called with heap_mutex held.  */

@@ -2,11 +2,23 @@
    remapped in place, the segment at a fixed address (heap arenas, then
    stacks), the per-block metadata, stacks and errors.
 
+   The segment is address space reserved at the same place on every rank
+   (MAP_NORESERVE, one memfd): only the pages a node touches cost memory.
+   Its stack part is therefore large (OMPC_STACK_AREA per node, 4G: some
+   500 threads of 8 MiB), and no metadata of a block is written before the
+   block is used, but for its home (2 bytes a block, set to "unknown" at
+   start: 2 MiB per node for the default stack area).  Every stack costs
+   the kernel about three memory maps (guard, shared part, private top;
+   vm.max_map_count is 65530 by default), and a signal stack one more.
+
    Environment (read by gomp_dsm_init; a bad value is a fatal error naming
    the variable):
      OMPC_SEGMENT_SIZE  size (K/M/G suffix)  default 4G, at least 64M:
-			the heap arenas and the stacks of all nodes; the
-			same on every node.
+			the shared heap, split between the nodes' arenas;
+			the same on every node.
+     OMPC_STACK_AREA    size  default 4G, 64M to 1T: each node's part of
+			the segment for its thread stacks; the same on
+			every node.
      OMPC_DSM_BLOCK     size  default 4096 (the page size): the coherence
 			unit, a power of two; larger blocks keep fewer
 			memory maps (vm.max_map_count) at the price of more
@@ -47,6 +59,7 @@ extern char __ompc_shared_end[] __attribute__ ((weak));
 struct gomp_dsm gomp_dsm;
 
 static size_t stack_used;		/* In this node's stack part.  */
+static unsigned stack_count;		/* Stacks allocated there.  */
 static pthread_mutex_t stack_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 void
@@ -196,11 +209,11 @@ gomp_dsm_list_init (struct gomp_dsm_list *l, uint32_t cap)
 {
   l->cur = 0;
   l->cap = cap;
+  /* A slot holds its block number plus one, 0 while empty: the buffers
+     are as large as the block count (the stack areas make that millions)
+     and so cost memory only where lists were long.  */
   for (int i = 0; i < 2; i++)
-    {
-      l->buf[i] = map_anon ((size_t) cap * 4, "a block list");
-      memset (l->buf[i], 0xff, (size_t) cap * 4);
-    }
+    l->buf[i] = map_anon ((size_t) cap * 4, "a block list");
 }
 
 void
@@ -210,7 +223,7 @@ gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b)
   uint32_t pos = (uint32_t) old;
   if (pos >= l->cap)
     gomp_dsm_fatal_sig ("internal error: a block list overflowed", 0);
-  __atomic_store_n (&l->buf[(old >> 32) & 1][pos], b, __ATOMIC_RELEASE);
+  __atomic_store_n (&l->buf[(old >> 32) & 1][pos], b + 1, __ATOMIC_RELEASE);
 }
 
 uint32_t *
@@ -221,17 +234,22 @@ gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n)
 				      __ATOMIC_ACQ_REL);
   uint32_t *buf = l->buf[(old >> 32) & 1];
   *n = (uint32_t) old;
-  /* Appenders that took a slot may not have stored yet.  */
+  /* Appenders that took a slot may not have stored yet.  The caller
+     reads block numbers.  */
   for (uint32_t i = 0; i < *n; i++)
-    while (__atomic_load_n (&buf[i], __ATOMIC_ACQUIRE) == UINT32_MAX)
-      __builtin_ia32_pause ();
+    {
+      uint32_t v;
+      while ((v = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE)) == 0)
+	__builtin_ia32_pause ();
+      buf[i] = v - 1;
+    }
   return buf;
 }
 
 void
 gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf, uint32_t n)
 {
-  memset (buf, 0xff, (size_t) n * 4);
+  memset (buf, 0, (size_t) n * 4);
 }
 
 /* Copies the executable's shared region into a memfd and maps it back in
@@ -303,20 +321,23 @@ remap_globals (void)
   ar->size = size;
 }
 
+/* Maps the segment: HEAP bytes of arenas, then each node's STACKS bytes
+   of stack area.  */
 static void
-map_segment (void)
+map_segment (size_t heap, size_t stacks)
 {
-  size_t size = gomp_dsm.seg_size;
+  size_t size = heap + stacks * gomp_dsm.nodes;
   int fd = memfd_create ("ompc-segment", MFD_CLOEXEC);
   if (fd < 0 || ftruncate (fd, size) != 0)
     gomp_dsm_fatal ("cannot create the shared segment of %zu bytes "
-		    "(OMPC_SEGMENT_SIZE): %s", size, strerror (errno));
+		    "(OMPC_SEGMENT_SIZE and OMPC_STACK_AREA): %s", size,
+		    strerror (errno));
   char *p = mmap (SEG_BASE, size, PROT_NONE,
 		  MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, fd, 0);
   if (p != SEG_BASE)
     gomp_dsm_fatal ("cannot map the shared segment at %p (%zu bytes, "
-		    "OMPC_SEGMENT_SIZE): %s; something else uses those "
-		    "addresses", SEG_BASE, size,
+		    "OMPC_SEGMENT_SIZE and OMPC_STACK_AREA): %s; something "
+		    "else uses those addresses", SEG_BASE, size,
 		    p == MAP_FAILED ? strerror (errno) : "placed elsewhere");
   char *w = mmap (NULL, size, PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_NORESERVE, fd, 0);
@@ -325,17 +346,14 @@ map_segment (void)
 		    strerror (errno));
   close (fd);
   gomp_dsm.seg_base = p;
+  gomp_dsm.seg_size = size;
   gomp_dsm.area[1].base = p;
   gomp_dsm.area[1].wview = w;
   gomp_dsm.area[1].size = size;
-  /* One eighth for stacks, the rest for the arenas; every part is a
-     multiple of 64 KiB and of the block.  */
-  size_t unit = gomp_dsm.bsize > 65536 ? gomp_dsm.bsize : 65536;
-  size_t stacks = size / 8;
-  gomp_dsm.stack_part = stacks / gomp_dsm.nodes / unit * unit;
-  gomp_dsm.arena_size = (size - stacks) / gomp_dsm.nodes / unit * unit;
+  gomp_dsm.arena_size = heap / gomp_dsm.nodes;
+  gomp_dsm.stack_part = stacks;
   gomp_dsm.heap_base = p;
-  gomp_dsm.stack_base = p + gomp_dsm.arena_size * gomp_dsm.nodes;
+  gomp_dsm.stack_base = p + heap;
 }
 
 void
@@ -366,12 +384,16 @@ stack_alloc (size_t size, size_t priv)
   pthread_mutex_lock (&stack_mutex);
   size_t off = stack_used;
   if (off + bs + size > gomp_dsm.stack_part)
-    gomp_dsm_fatal ("the stack area is full (%zu of %zu bytes used, %zu "
-		    "more wanted); raise OMPC_SEGMENT_SIZE (a stack area "
-		    "of 1/8 of it is shared by the nodes) or lower "
-		    "OMP_STACKSIZE", stack_used, gomp_dsm.stack_part,
+    gomp_dsm_fatal ("the stack area of this node is full: %u thread "
+		    "stacks use %zu of its %zu bytes and one more needs %zu; "
+		    "raise OMPC_STACK_AREA (each node's, now %zu MiB: address "
+		    "space, only what threads touch costs memory) or lower "
+		    "OMP_STACKSIZE (%zu bytes per thread with its guard and "
+		    "private top)", stack_count, stack_used,
+		    gomp_dsm.stack_part, size + bs, gomp_dsm.stack_part >> 20,
 		    size + bs);
   stack_used += bs + size;
+  stack_count++;
   pthread_mutex_unlock (&stack_mutex);
   char *guard = gomp_dsm.stack_base + gomp_dsm.rank * gomp_dsm.stack_part
     + off;
@@ -441,12 +463,19 @@ gomp_dsm_init (int rank, int nodes)
     gomp_dsm_fatal ("OMPC_DSM_BLOCK=%zu must be a power of two between the "
 		    "page size (%ld) and 16M", gomp_dsm.bsize, pg);
   gomp_dsm.bshift = __builtin_ctzl (gomp_dsm.bsize);
-  gomp_dsm.seg_size = env_size ("OMPC_SEGMENT_SIZE", (size_t) 4 << 30);
-  if (gomp_dsm.seg_size < ((size_t) 64 << 20)
-      || gomp_dsm.seg_size > ((size_t) 16 << 40))
+  size_t heap = env_size ("OMPC_SEGMENT_SIZE", (size_t) 4 << 30);
+  if (heap < ((size_t) 64 << 20) || heap > ((size_t) 16 << 40))
     gomp_dsm_fatal ("OMPC_SEGMENT_SIZE=%zu must be between 64M and 16T",
-		    gomp_dsm.seg_size);
-  gomp_dsm.seg_size &= ~((size_t) (1 << 16) - 1) & ~(gomp_dsm.bsize - 1);
+		    heap);
+  size_t stacks = env_size ("OMPC_STACK_AREA", (size_t) 4 << 30);
+  if (stacks < ((size_t) 64 << 20) || stacks > ((size_t) 1 << 40))
+    gomp_dsm_fatal ("OMPC_STACK_AREA=%zu must be between 64M and 1T",
+		    stacks);
+  /* Every arena and stack area is a multiple of 64 KiB and of the
+     block.  */
+  size_t unit = gomp_dsm.bsize > 65536 ? gomp_dsm.bsize : 65536;
+  heap = heap / nodes / unit * unit * nodes;
+  stacks = stacks / unit * unit;
   const char *h = getenv ("OMPC_DSM_HOME");
   if (!h || !*h || !strcmp (h, "first-touch"))
     gomp_dsm.policy = HOME_FIRST_TOUCH;
@@ -473,7 +502,11 @@ gomp_dsm_init (int rank, int nodes)
     gomp_dsm_fatal ("OMPC_DSM_EAGER=%s: use 1 or 0", eg);
 
   remap_globals ();
-  map_segment ();
+  if ((heap + stacks * nodes) >> gomp_dsm.bshift >= UINT32_MAX / 4)
+    gomp_dsm_fatal ("too many DSM blocks: OMPC_SEGMENT_SIZE plus %d times "
+		    "OMPC_STACK_AREA is %zu GiB; lower them or raise "
+		    "OMPC_DSM_BLOCK", nodes, (heap + stacks * nodes) >> 30);
+  map_segment (heap, stacks);
   struct gomp_dsm_area *a0 = &gomp_dsm.area[0], *a1 = &gomp_dsm.area[1];
   a0->first = 0;
   a0->nblocks = (a0->size + gomp_dsm.bsize - 1) >> gomp_dsm.bshift;
@@ -481,7 +514,7 @@ gomp_dsm_init (int rank, int nodes)
   a1->nblocks = a1->size >> gomp_dsm.bshift;
   if ((uint64_t) a0->nblocks + a1->nblocks >= UINT32_MAX / 2)
     gomp_dsm_fatal ("too many DSM blocks: raise OMPC_DSM_BLOCK or lower "
-		    "OMPC_SEGMENT_SIZE");
+		    "OMPC_SEGMENT_SIZE or OMPC_STACK_AREA");
   gomp_dsm.nblocks = a0->nblocks + a1->nblocks;
   a0->part = (a0->nblocks + nodes - 1) / nodes;
   size_t nb = gomp_dsm.nblocks;

@@ -1,7 +1,7 @@
 /* The smallest OMPC_SEGMENT_SIZE the table accepts starts two nodes of
    one thread each with the default stacks, and the program runs.  */
 /* ompc-nodes: 2x1 */
-/* ompc-env: OMPC_SEGMENT_SIZE=129M */
+/* ompc-env: OMPC_SEGMENT_SIZE=64M */
 /* ompc-output: ran with 2 threads */
 /* ompc-no-output: invalid value */
 /* ompc-timeout: 60 */

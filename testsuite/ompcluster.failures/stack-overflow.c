@@ -1,12 +1,12 @@
-/* Rank 1's initial thread overflows its stack (endless recursion): it
-   runs on the process's own stack, outside the shared segment, so the
-   crash handler must call it a stack overflow (the faulting address next
-   to the stack pointer), not memory that is not shared; the job ends with
-   status 139 and nothing is left running.  stack-overflow-worker.c: a
-   worker thread, whose stack is in the shared segment.  */
+/* Rank 1's initial thread overflows its stack (endless recursion).  It
+   serves regions on a stack in the shared segment as big as the stack
+   limit (ulimit -s), so that other nodes can address its locals, with a
+   guard page below: the DSM names the guard page and the stack limit and
+   aborts the job (status 134, SIGABRT), and nothing is left running.
+   stack-overflow-worker.c: a worker thread.  */
 /* ompc-nodes: 2x1 */
-/* ompc-exit: 139 */
-/* ompc-output: rank 1: fatal signal SIGSEGV at address 0x[0-9a-f]+, just below the thread's stack pointer 0x[0-9a-f]+: a stack overflow .*raise the stack limit \(ulimit -s\) */
+/* ompc-exit: 134 */
+/* ompc-output: rank 1: dsm: a thread overflowed its stack in the shared segment \(it hit the guard page\); raise OMP_STACKSIZE or the stack limit */
 /* ompc-no-output: not shared */
 /* ompc-no-output: not reached */
 /* ompc-within: 15 */

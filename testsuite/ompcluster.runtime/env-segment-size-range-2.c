@@ -5,7 +5,7 @@
 /* ompc-compile: plain */
 /* ompc-nodes: 1 */
 /* ompc-env: OMPC_SEGMENT_SIZE=17179869184G */
-/* ompc-output: invalid value '17179869184G' for environment variable OMPC_SEGMENT_SIZE \(expected size\[K\|M\|G\], 129M to 16T\) */
+/* ompc-output: invalid value '17179869184G' for environment variable OMPC_SEGMENT_SIZE \(expected size\[K\|M\|G\], 64M to 16T\) */
 /* ompc-timeout: 60 */
 
 #include <omp.h>

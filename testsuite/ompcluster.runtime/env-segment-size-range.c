@@ -1,11 +1,11 @@
-/* OMPC_SEGMENT_SIZE below the smallest segment two nodes start in, or
+/* OMPC_SEGMENT_SIZE below the smallest shared heap, or
    past what 64 bits hold once its unit is applied, is reported with the
    variable's name and its range (on one node it is then ignored; the
    segment is used by several nodes only).  */
 /* ompc-compile: plain */
 /* ompc-nodes: 1 */
-/* ompc-env: OMPC_SEGMENT_SIZE=128M */
-/* ompc-output: invalid value '128M' for environment variable OMPC_SEGMENT_SIZE \(expected size\[K\|M\|G\], 129M to 16T\) */
+/* ompc-env: OMPC_SEGMENT_SIZE=63M */
+/* ompc-output: invalid value '63M' for environment variable OMPC_SEGMENT_SIZE \(expected size\[K\|M\|G\], 64M to 16T\) */
 /* ompc-timeout: 60 */
 
 #include <omp.h>
