@@ -7,6 +7,7 @@
    lib/ompcluster-mpi.so and hands it the start.  */
 
 #include "libgomp.h"
+#include "sys.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -220,6 +221,7 @@ main (int argc, char **argv, char **envp)
     {
       gomp_disable_aslr (argv);
       gomp_cluster = gomp_load_cluster (&argc, &argv);
+      __atomic_store_n (&gomp_sys_hooked, 1, __ATOMIC_RELEASE);
       gomp_share_processors (gomp_cluster->local_ranks);
       gomp_cluster_init_icvs ();
       gomp_cluster->run_main (__ompc_user_main, argc, argv, envp);

@@ -18,10 +18,12 @@
    Code that runs with
    SIGSEGV blocked (glibc's pthread_create between its clone and its
    return, fork) dies on a protected block: stacks are therefore never
-   protected at their home (coherence.c); a pthread_t stored by
-   pthread_create into a shared global is still a known limit.  A system
+   protected at their home (coherence.c); the runtime's pthread_create
+   interposer stores the thread id into shared memory itself.  A system
    call given an application-view address of a protected block fails with
-   EFAULT instead of faulting: nothing in the module does that.  */
+   EFAULT instead of faulting: nothing in the module does that, and the
+   runtime's interposers (libgomp-cluster/sys.h) hand the kernel private
+   copies of the program's shared memory.  */
 
 #include "dsm-int.h"
 #include <errno.h>
