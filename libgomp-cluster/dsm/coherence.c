@@ -675,7 +675,8 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 	gomp_dsm_home (c);
       if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
 	  != gomp_dsm.rank
-	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_trylock (c))
+	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_servable (c)
+	  || !gomp_dsm_trylock (c))
 	break;
     }
   uint32_t ro = 0;		/* Blocks c - ro .. c - 1 to protect.  */
@@ -769,6 +770,13 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     }
   if (nruns == 1)
     {
+      /* A stack block no thread's stack holds: an empty reply tells the
+	 requester that it holds nothing (wild.c).  */
+      if (req[0] < gomp_dsm.nblocks && !gomp_dsm_servable (req[0]))
+	{
+	  gomp_cl_reply (src, token, NULL, 0);
+	  return;
+	}
       uint32_t k = serve_run (src, req[0], req[1], NULL);
       if (k == 0)
 	gomp_cl_defer ();

@@ -371,7 +371,7 @@ stack_alloc (size_t size, size_t priv)
 		    "of 1/8 of it is shared by the nodes) or lower "
 		    "OMP_STACKSIZE", stack_used, gomp_dsm.stack_part,
 		    size + bs);
-  stack_used += bs + size;
+  __atomic_store_n (&stack_used, stack_used + bs + size, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&stack_mutex);
   char *guard = gomp_dsm.stack_base + gomp_dsm.rank * gomp_dsm.stack_part
     + off;
@@ -399,6 +399,12 @@ stack_alloc (size_t size, size_t priv)
     for (b = gomp_dsm_block (top); b <= gomp_dsm_block (top + priv - 1); b++)
       gomp_dsm_set_state (b, BS_UNMANAGED);
   return stack;
+}
+
+size_t
+gomp_dsm_stack_used (void)
+{
+  return __atomic_load_n (&stack_used, __ATOMIC_ACQUIRE);
 }
 
 void *
