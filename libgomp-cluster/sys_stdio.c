@@ -3,8 +3,7 @@
    read straight into the buffer), fwrite (a large one is written from
    it), their _unlocked and _chk forms, and getline/getdelim, which
    also grow the line buffer with libc's realloc -- a buffer of the
-   shared heap must grow in the shared heap, and a new one must be
-   allocated there so that other nodes can read it.
+   shared heap must grow in the shared heap.
 
    The other stdio functions copy between the program's memory and the
    stream's private buffer with ordinary loads and stores (fgets, fscanf,
@@ -110,17 +109,17 @@ fwrite_unlocked (const void *buf, size_t size, size_t n, FILE *f)
   return fwrite_slow (buf, size, n, f, true);
 }
 
-/* Several nodes: unless the line buffer is private memory that libc
-   allocated (then libc's getdelim does it all), the line is read into a
-   private buffer and copied into *LINE, which grows (or is allocated) in
-   the shared heap.  */
+/* Several nodes: when the line buffer is a block of the shared heap,
+   the line is read into a private buffer and copied into *LINE, which
+   grows in the shared heap (libc's realloc cannot grow it).  A NULL or
+   private *LINE is libc's to allocate and grow, as the caller (the
+   program, or a library that frees it with libc's free) expects: it is
+   then private memory of this node.  */
 static ssize_t
 getdelim_slow (char **line, size_t *cap, int delim, FILE *f)
 {
-  if (!gomp_sys_slow () || line == NULL || cap == NULL
-      || (*line != NULL && !gomp_sys_shared (*line, 1)
-	  && !gomp_sys_shared (line, sizeof *line)
-	  && !gomp_sys_shared (cap, sizeof *cap)))
+  if (!gomp_sys_slow () || line == NULL || cap == NULL || *line == NULL
+      || !gomp_sys_shared (*line, 1))
     return gomp_sys.getdelim (line, cap, delim, f);
   char *tmp = NULL;
   size_t tcap = 0;
@@ -130,7 +129,7 @@ getdelim_slow (char **line, size_t *cap, int delim, FILE *f)
     {
       char *p = *line;
       size_t c = *cap;
-      if (p == NULL || c < (size_t) r + 1)
+      if (c < (size_t) r + 1)
 	{
 	  c = (size_t) r + 1 < 120 ? 120 : (size_t) r + 1;
 	  p = gomp_cluster->realloc (p, c);

@@ -66,8 +66,8 @@ main (void)
   for (int i = 0; i < 10000; i++)
     bad += line[i] != 'a' + i % 26;
   CHECK (bad == 0 && line[10000] == '\n' && line[10001] == 0);
-  char *l2 = NULL;
-  size_t c2 = 0;
+  char *l2 = malloc (4);
+  size_t c2 = 4;
   CHECK (getdelim (&l2, &c2, '\n', f) == 6);
 #pragma omp parallel reduction(+:bad)
   bad += strcmp (l2, "third\n") != 0;
