@@ -4,20 +4,23 @@
    An unformatted READ or WRITE of a large array or string makes
    libgfortran hand the program's memory straight to read(2) or write(2).
    With several nodes that memory may be a page of the shared segment that
-   this node holds invalid (PROT_NONE) or read-only: the system call then
-   fails with EFAULT ("Fortran runtime error: Bad address") instead of
-   faulting, and the DSM never sees it (docs/INTERNALS.md, "Known
-   limits").  Before each such transfer the plugin calls one of the
+   this node holds invalid (PROT_NONE) or read-only: a system call given
+   it would fail with EFAULT ("Fortran runtime error: Bad address")
+   instead of faulting, and the DSM would never see it.  Before each such transfer the plugin calls one of the
    functions below, which touch every page of the data as the transfer
    will use it -- a load for a WRITE statement (write(2) reads memory), an
    atomic OR of zero for a READ statement (read(2) writes it) -- so that
    the DSM's fault handler makes it accessible first.  The OR changes no
    value, so it changes nothing that another node wrote either.
 
-   A page could become invalid again only through an acquire by another
-   thread of this node between the touch and the system call (a lock or a
-   flush, not a barrier, which needs this thread too): the transfer would
-   then fail as before.  With one node these functions return at once.
+   A page could become invalid again through an acquire or a release by
+   another thread of this node between the touch and the system call (a
+   lock or a flush, not a barrier, which needs this thread too).  The
+   transfer is safe all the same: libgfortran's read(2) and write(2) calls
+   reach the runtime's interposers (sys.h), which give the kernel a
+   private copy; the touches only make the pages accessible in one pass,
+   in the access the transfer needs.  With one node these functions
+   return at once.
 
    Fortran units are per node: libgfortran on each rank has its own table
    of connected units.  A data transfer statement on a node other than

@@ -8,6 +8,7 @@
 
 #include "libgomp.h"
 #include <signal.h>
+#include "sys.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -229,6 +230,7 @@ main (int argc, char **argv, char **envp)
     {
       gomp_disable_aslr (argv);
       gomp_cluster = gomp_load_cluster (&argc, &argv);
+      __atomic_store_n (&gomp_sys_hooked, 1, __ATOMIC_RELEASE);
       gomp_share_processors (gomp_cluster->local_ranks);
       gomp_cluster_init_icvs ();
       gomp_cluster->run_main (__ompc_user_main, argc, argv, envp);

@@ -260,6 +260,11 @@ gomp_dsm_atomic (int op, void *addr, size_t size, const void *operand,
 		    size);
   gomp_dsm_lock (b);
   int h = gomp_dsm_home (b);
+  if (h < 0)
+    {
+      gomp_dsm_unlock (b);
+      gomp_dsm_wild (addr);
+    }
   if (h == gomp_dsm.rank)
     {
       gomp_dsm_make_access (b, false);

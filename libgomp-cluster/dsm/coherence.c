@@ -712,7 +712,8 @@ serve_run (int src, uint32_t b, uint32_t n, char *out, bool *twin)
 	gomp_dsm_home (c);
       if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
 	  != gomp_dsm.rank
-	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_trylock (c))
+	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_servable (c)
+	  || !gomp_dsm_trylock (c))
 	break;
       if (gomp_dsm_htwin (c) != *twin)
 	{
@@ -833,6 +834,13 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     }
   if (nruns == 1)
     {
+      /* A stack block no thread's stack holds: an empty reply tells the
+	 requester that it holds nothing (wild.c).  */
+      if (req[0] < gomp_dsm.nblocks && !gomp_dsm_servable (req[0]))
+	{
+	  gomp_cl_reply (src, token, NULL, 0);
+	  return;
+	}
       bool twin;
       uint32_t k = serve_run (src, req[0], req[1], NULL, &twin);
       if (k == 0)
@@ -983,18 +991,10 @@ flush_dirty (struct diff_out *o)
 static uint32_t
 order_list (uint32_t **out)
 {
-  uint64_t cur = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE);
-  const uint32_t *buf = gomp_dsm.notices.buf[(cur >> 32) & 1];
-  uint32_t n = (uint32_t) cur, k = 0;
-  uint32_t *v = malloc ((n ? n : 1) * sizeof *v);
-  if (!v)
-    gomp_dsm_fatal ("out of memory for write notices");
+  uint32_t n, k = 0, *v = gomp_dsm_list_peek (&gomp_dsm.notices, &n);
   for (uint32_t i = 0; i < n; i++)
-    {
-      uint32_t b = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE);
-      if (b < gomp_dsm.nblocks && !gomp_dsm_stack_block (b))
-	v[k++] = b;
-    }
+    if (v[i] < gomp_dsm.nblocks && !gomp_dsm_stack_block (v[i]))
+      v[k++] = v[i];
   *out = v;
   return k ? sort_unique (v, k) : 0;
 }

@@ -195,6 +195,28 @@ extern void gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b) H;
 extern uint32_t *gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n) H;
 extern void gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf,
 				uint32_t n) H;
+/* The blocks of the current generation appended so far, in a malloc'ed
+   array of *N (the caller frees), without taking them; only while no
+   take can run (rel_mutex held).  */
+extern uint32_t *gomp_dsm_list_peek (struct gomp_dsm_list *l, uint32_t *n) H;
+/* Bytes of this node's stack part handed out (stacks and their guard
+   pages).  Signal-safe.  */
+extern size_t gomp_dsm_stack_used (void) H;
+
+/* wild.c: accesses to parts of the segment that hold nothing.  All
+   signal-safe.  */
+/* False when this node knows that block B holds nothing (its own heap
+   above the high-water mark, its own stack part where no thread's stack
+   is, the segment's tail); true otherwise, also when another node
+   knows.  */
+extern bool gomp_dsm_allocated_here (uint32_t b) H;
+/* At B's home: false for a stack block of this node that no thread's
+   stack holds (unused, a guard page, a private top).  */
+extern bool gomp_dsm_servable (uint32_t b) H;
+/* The fatal error of an access at ADDR to memory that holds nothing:
+   names the address, the rank and the thread, ends the job with the
+   status of a segmentation fault.  */
+extern void gomp_dsm_wild (const void *addr) __attribute__ ((noreturn)) H;
 
 /* fault.c: block locks, homes, the fault handler.  */
 extern void gomp_dsm_lock (uint32_t b) H;
@@ -205,8 +227,9 @@ extern void gomp_dsm_set_state (uint32_t b, uint32_t state) H;
    B's lock; it may become the home).  Signal-safe.  */
 extern int gomp_dsm_home (uint32_t b) H;
 /* Makes B accessible for a read or a write on this node (the caller holds
-   B's lock).  Signal-safe.  */
-extern void gomp_dsm_make_access (uint32_t b, bool write) H;
+   B's lock).  False, with B unchanged, when B holds nothing (its manager
+   or its home says so: wild.c).  Signal-safe.  */
+extern bool gomp_dsm_make_access (uint32_t b, bool write) H;
 extern void gomp_dsm_fault_init (void) H;
 extern void gomp_dsm_fault_fini (void) H;
 extern void gomp_dsm_notice (uint32_t b) H;
@@ -292,6 +315,9 @@ extern void gomp_dsm_htwin_publish (void) H;
 
 /* heap.c.  */
 extern void gomp_dsm_heap_init (void) H;
+/* This node's high-water mark: bytes from its arena's start below which
+   memory was handed out at least once.  Signal-safe.  */
+extern size_t gomp_dsm_heap_high (void) H;
 
 /* atomic.c.  */
 extern void gomp_dsm_atomic_init (void) H;

@@ -7,7 +7,8 @@
    Files: segment.c (layout, environment, stacks, errors), fault.c (block
    locks, homes and first touch, the SIGSEGV handler, fetches),
    coherence.c (release, acquire, diffs, write notices, serving fetches),
-   atomic.c (atomics at the home), heap.c (the per-node arenas); the
+   atomic.c (atomics at the home), heap.c (the per-node arenas),
+   wild.c (accesses to parts of the segment that hold nothing); the
    transport is ../cluster/transport.c.  dsm-int.h lists what may run in
    signal context.  Tests: testsuite/ompcluster.dsm/.
 

@@ -18,10 +18,12 @@
    Code that runs with
    SIGSEGV blocked (glibc's pthread_create between its clone and its
    return, fork) dies on a protected block: stacks are therefore never
-   protected at their home (coherence.c); a pthread_t stored by
-   pthread_create into a shared global is still a known limit.  A system
+   protected at their home (coherence.c); the runtime's pthread_create
+   interposer stores the thread id into shared memory itself.  A system
    call given an application-view address of a protected block fails with
-   EFAULT instead of faulting: nothing in the module does that.  */
+   EFAULT instead of faulting: nothing in the module does that, and the
+   runtime's interposers (libgomp-cluster/sys.h) hand the kernel private
+   copies of the program's shared memory.  */
 
 #include "dsm-int.h"
 #include <errno.h>
@@ -49,6 +51,11 @@
 #define CLAIM_STREAK 16		/* Fresh blocks touched in sequence before
 				   a node claims the rest of a group.  */
 #define SCATTER_RUNS 32		/* Runs one fetch of a scatter may ask for.  */
+
+/* How far below the faulting thread's stack pointer a fault on a guard
+   page still counts as a stack overflow (a large frame is written from
+   its bottom up); farther, it is a wild pointer.  */
+#define STACK_OVERFLOW_REACH (256UL << 10)
 
 static struct sigaction old_sa;
 /* Streams of fresh blocks this node touches in sequence (a loop filling
@@ -269,6 +276,40 @@ claim_blocks (uint32_t b, uint32_t n, int r)
     }
 }
 
+/* The manager of B under first-touch placement: the owner of the heap
+   arena B lies in (it alone knows what it allocated: wild.c), else the
+   node of B's group, round-robin.  */
+static int
+manager (uint32_t b)
+{
+  if (b >= gomp_dsm.area[1].first)
+    {
+      const char *a = gomp_dsm_block_addr (b);
+      if (a < gomp_dsm.stack_base)
+	return (a - gomp_dsm.heap_base) / gomp_dsm.arena_size;
+    }
+  return (b / MANAGER_GROUP) % gomp_dsm.nodes;
+}
+
+/* At B's manager: how many of the N blocks from B may be claimed -- for
+   a block of this node's arena, those below its high-water mark (0 when
+   B itself is above: it holds nothing); N otherwise.  */
+static uint32_t
+claimable (uint32_t b, uint32_t n)
+{
+  if (b < gomp_dsm.area[1].first)
+    return n;
+  const char *a = gomp_dsm_block_addr (b);
+  if (a >= gomp_dsm.stack_base)
+    return n;
+  size_t off = (size_t) (a - gomp_dsm.heap_base) % gomp_dsm.arena_size;
+  size_t high = gomp_dsm_heap_high ();
+  if (off >= high)
+    return 0;
+  size_t k = (high - off + gomp_dsm.bsize - 1) >> gomp_dsm.bshift;
+  return k < n ? k : n;
+}
+
 int
 gomp_dsm_home (uint32_t b)
 {
@@ -292,7 +333,7 @@ gomp_dsm_home (uint32_t b)
       __atomic_store_n (&gomp_dsm.home[b], h, __ATOMIC_RELEASE);
       return h;
     }
-  int mgr = (b / MANAGER_GROUP) % gomp_dsm.nodes;
+  int mgr = manager (b);
   /* A node touching fresh blocks in sequence for a while (a serial
      initialisation) claims the rest of the manager's group at once.  */
   uint32_t streak = touch_stream (b);
@@ -301,8 +342,9 @@ gomp_dsm_home (uint32_t b)
     {
       uint32_t claim = streak >= CLAIM_STREAK ? MANAGER_GROUP - (b - first)
 	: 1;
-      claim_blocks (b, claim, gomp_dsm.rank);
-      return __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+      claim_blocks (b, claimable (b, claim), gomp_dsm.rank);
+      h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+      return h >= 0 ? h : -2;
     }
   /* The manager answers with the homes it knows in B's group.  */
   int16_t reply[MANAGER_GROUP];
@@ -316,6 +358,8 @@ gomp_dsm_home (uint32_t b)
       __atomic_store_n (&gomp_dsm.home[first + i], reply[i],
 			__ATOMIC_RELEASE);
   h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+  if (h < 0 && n / 2 > b - first && reply[b - first] == -2)
+    return -2;
   if (h < 0)
     gomp_dsm_fatal_sig ("internal error: the manager gave no home", 0);
   return h;
@@ -335,11 +379,13 @@ home_handler (int src, const void *msg, size_t len, uint64_t token)
     gomp_dsm_fatal ("bad home request from rank %d (%u, %u)", src, b,
 		    req[1]);
   /* B, and the blocks after it that the requester claims and nobody
-     touched yet.  */
-  claim_blocks (b, req[1], src);
+     touched yet; -2 for B when it holds nothing (wild.c).  */
+  claim_blocks (b, claimable (b, req[1]), src);
   for (uint32_t i = 0; i < MANAGER_GROUP; i++)
     reply[i] = first + i < gomp_dsm.nblocks
       ? __atomic_load_n (&gomp_dsm.home[first + i], __ATOMIC_ACQUIRE) : -1;
+  if (reply[b - first] < 0)
+    reply[b - first] = -2;
   gomp_cl_reply (src, token, reply, sizeof reply);
 }
 
@@ -561,6 +607,13 @@ fetch (uint32_t b, int h, size_t len, bool write)
       uint32_t req[2] = { b, n };
       got = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
 			  gomp_dsm_block_wview (b), n * len);
+      if (got == 0)
+	{
+	  /* The home says B holds nothing (wild.c).  */
+	  for (uint32_t i = 1; i < n; i++)
+	    gomp_dsm_unlock (b + i);
+	  return 0;
+	}
       if (got < len || (n > 1 && got % bs))
 	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
       got = n > 1 ? got / bs : 1;
@@ -658,7 +711,7 @@ open_prefetched (uint32_t b, bool write)
   DSM_STAT (prefetch_opens, 1);
 }
 
-void
+bool
 gomp_dsm_make_access (uint32_t b, bool write)
 {
   /* Announced by another node's ordered release (order.c).  */
@@ -669,8 +722,10 @@ gomp_dsm_make_access (uint32_t b, bool write)
   uint32_t st = gomp_dsm_state (b);
   if (st == BS_HOME_RW || st == BS_WRITE
       || (!write && (st == BS_READ || st == BS_HOME_RO)))
-    return;
+    return true;
   int h = gomp_dsm_home (b);
+  if (h < 0)
+    return false;
   if (h == gomp_dsm.rank)
     {
       uint32_t n = 1;
@@ -741,17 +796,19 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	touch_extend (b, b + n - 1);
       for (uint32_t i = 1; i < n; i++)
 	gomp_dsm_unlock (b + i);
-      return;
+      return true;
     }
   size_t len = gomp_dsm_block_len (b);
   if (st == BS_PREFETCHED)
     {
       open_prefetched (b, write);
-      return;
+      return true;
     }
   else if (st == BS_INVALID)
     {
       uint32_t got = fetch (b, h, len, write);
+      if (got == 0)
+	return false;
       if (!write)
 	{
 	  gomp_dsm_protect (b, got, PROT_READ);
@@ -759,7 +816,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	    gomp_dsm_set_state (b + i, BS_READ);
 	  for (uint32_t i = 1; i < got; i++)
 	    gomp_dsm_unlock (b + i);
-	  return;
+	  return true;
 	}
       if (got > 1)
 	{
@@ -783,7 +840,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	      if (i)
 		gomp_dsm_unlock (b + i);
 	    }
-	  return;
+	  return true;
 	}
     }
   /* First write since the last release: keep a twin for the diff.  A
@@ -807,6 +864,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
   gomp_dsm_list_add (&gomp_dsm.dirty, b);
   gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
   gomp_dsm_set_state (b, BS_WRITE);
+  return true;
 }
 
 static void
@@ -835,10 +893,19 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
 {
   int saved = errno;
   uint32_t b = gomp_dsm_block (si->si_addr);
+  ucontext_t *uc = ctx;
   if (b != UINT32_MAX && gomp_dsm_state (b) == BS_UNMANAGED)
-    gomp_dsm_fatal_sig ("a thread overflowed its stack in the shared "
-			"segment (it hit the guard page); raise "
-			"OMP_STACKSIZE or the stack limit", 0);
+    {
+      /* A guard page (private stack tops never fault): an overflow when
+	 the faulting thread's stack pointer is next to the address.  */
+      uintptr_t a = (uintptr_t) si->si_addr;
+      uintptr_t sp = uc->uc_mcontext.gregs[REG_RSP];
+      if (a < sp + 4096 && a + STACK_OVERFLOW_REACH >= sp)
+	gomp_dsm_fatal_sig ("a thread overflowed its stack in the shared "
+			    "segment (it hit the guard page); raise "
+			    "OMP_STACKSIZE or the stack limit", 0);
+      gomp_dsm_wild (si->si_addr);
+    }
   if (b == UINT32_MAX)
     {
       chain (sig, si, ctx);
@@ -856,7 +923,6 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       errno = saved;
       return;
     }
-  ucontext_t *uc = ctx;
   /* Bit 4 of the error code: an instruction fetch, which no protection
      the DSM gives allows outside an executable stack area.  */
   if ((uc->uc_mcontext.gregs[REG_ERR] & 16)
@@ -870,9 +936,17 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
     DSM_STAT (write_faults, 1);
   else
     DSM_STAT (read_faults, 1);
+  /* The first touch of a block on this node: what this node knows
+     holds nothing is a wild access; what another node knows, its
+     answer tells (make_access).  */
+  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) < 0
+      && !gomp_dsm_allocated_here (b))
+    gomp_dsm_wild (si->si_addr);
   gomp_dsm_lock (b);
-  gomp_dsm_make_access (b, write);
+  bool ok = gomp_dsm_make_access (b, write);
   gomp_dsm_unlock (b);
+  if (!ok)
+    gomp_dsm_wild (si->si_addr);
   errno = saved;
 }
 

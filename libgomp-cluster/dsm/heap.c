@@ -173,7 +173,7 @@ alloc_large (size_t size, uint32_t align_units)
     exhausted (size);
   map[s] = K_LARGE | (uint64_t) n << 2;
   if (s + n > high_water)
-    high_water = s + n;
+    __atomic_store_n (&high_water, s + n, __ATOMIC_RELEASE);
   for (uint32_t i = 1; i < n; i++)
     map[s + i] = K_CONT;
   return arena + ((size_t) s << UNIT_SHIFT);
@@ -198,7 +198,7 @@ alloc_small (int c)
       for (uint32_t i = 0; i < CHUNK_UNITS; i++)
 	map[s + i] = K_SMALL | (uint64_t) s << 2;
       if (s + CHUNK_UNITS > high_water)
-	high_water = s + CHUNK_UNITS;
+	__atomic_store_n (&high_water, s + CHUNK_UNITS, __ATOMIC_RELEASE);
       chunks[s / CHUNK_UNITS] = ch;
       partial[c] = ch;
     }
@@ -442,6 +442,13 @@ gomp_dsm_realloc (void *p, size_t size)
   memcpy (n, p, old < size ? old : size);
   gomp_dsm_free (p);
   return n;
+}
+
+size_t
+gomp_dsm_heap_high (void)
+{
+  return (size_t) __atomic_load_n (&high_water, __ATOMIC_ACQUIRE)
+	 << UNIT_SHIFT;
 }
 
 void

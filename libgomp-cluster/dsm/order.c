@@ -275,13 +275,10 @@ gomp_dsm_htwin_make (uint32_t b)
 void
 gomp_dsm_htwin_publish (void)
 {
-  /* The current generation of the notice list, which only its appenders
-     touch while the caller holds rel_mutex.  */
-  uint64_t cur = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE);
-  const uint32_t *buf = gomp_dsm.notices.buf[(cur >> 32) & 1];
-  for (uint32_t i = 0; i < (uint32_t) cur; i++)
+  uint32_t n, *v = gomp_dsm_list_peek (&gomp_dsm.notices, &n);
+  for (uint32_t i = 0; i < n; i++)
     {
-      uint32_t b = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE);
+      uint32_t b = v[i];
       if (b < gomp_dsm.nblocks && gomp_dsm_htwin (b))
 	{
 	  gomp_dsm_lock (b);
@@ -290,4 +287,5 @@ gomp_dsm_htwin_publish (void)
 	  gomp_dsm_unlock (b);
 	}
     }
+  free (v);
 }

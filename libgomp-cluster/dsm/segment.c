@@ -246,6 +246,26 @@ gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n)
   return buf;
 }
 
+uint32_t *
+gomp_dsm_list_peek (struct gomp_dsm_list *l, uint32_t *n)
+{
+  uint64_t cur = __atomic_load_n (&l->cur, __ATOMIC_ACQUIRE);
+  const uint32_t *buf = l->buf[(cur >> 32) & 1];
+  uint32_t k = 0, *v = malloc (((uint32_t) cur + 1) * sizeof *v);
+  if (!v)
+    gomp_dsm_fatal ("out of memory for a block list");
+  for (uint32_t i = 0; i < (uint32_t) cur; i++)
+    {
+      /* A slot taken but not stored yet: its appender has not finished
+	 (a write fault whose write has not happened yet).  */
+      uint32_t s = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE);
+      if (s)
+	v[k++] = s - 1;
+    }
+  *n = k;
+  return v;
+}
+
 void
 gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf, uint32_t n)
 {
@@ -392,7 +412,7 @@ stack_alloc (size_t size, size_t priv)
 		    "private top)", stack_count, stack_used,
 		    gomp_dsm.stack_part, size + bs, gomp_dsm.stack_part >> 20,
 		    size + bs);
-  stack_used += bs + size;
+  __atomic_store_n (&stack_used, stack_used + bs + size, __ATOMIC_RELEASE);
   stack_count++;
   pthread_mutex_unlock (&stack_mutex);
   char *guard = gomp_dsm.stack_base + gomp_dsm.rank * gomp_dsm.stack_part
@@ -421,6 +441,12 @@ stack_alloc (size_t size, size_t priv)
     for (b = gomp_dsm_block (top); b <= gomp_dsm_block (top + priv - 1); b++)
       gomp_dsm_set_state (b, BS_UNMANAGED);
   return stack;
+}
+
+size_t
+gomp_dsm_stack_used (void)
+{
+  return __atomic_load_n (&stack_used, __ATOMIC_ACQUIRE);
 }
 
 void *
