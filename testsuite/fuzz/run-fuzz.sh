@@ -63,7 +63,7 @@ keep() {
   true
 }
 
-pass=0 fail=0
+pass=0 fail=0 n=0
 for s in $(seeds "$1"); do
   rm -f "$work"/*.out "$work"/*.err "$work"/*.status "$work"/ref "$work"/ours
   # shellcheck disable=SC2086
@@ -94,6 +94,8 @@ for s in $(seeds "$1"); do
     fail=$((fail + 1)); bad=1
   done
   [ -n "$bad" ] && keep "$s"
+  n=$((n + 1))
+  [ $((n % 20)) = 0 ] && echo "run-fuzz.sh: $n seeds (last $s), $pass passed, $fail failed so far"
 done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
