@@ -3,7 +3,10 @@
    whose outlined body schedules the iterations inline and never calls
    GOMP_loop_end*: across nodes the work-share ring slot of that construct is
    never released, so the ninth later construct needing a slot waits for ever
-   in gomp_work_share_start.  Found by testsuite/fuzz (seeds 16, 22).  */
+   in gomp_work_share_start.  Found by testsuite/fuzz (seeds 16, 22).  The
+   one-node hang of issue 14 (item 6) goes away when its first loop,
+   "parallel for schedule(auto) reduction(...)", gets schedule(static): most
+   likely the same construct left unended.  */
 #include <stdio.h>
 #include <stdint.h>
 int main(void)
