@@ -17,13 +17,15 @@
    fields written by concurrent loops), int8/int16 arrays whose neighbouring
    elements different threads write, and pointers into all of these.
 
-   Constructs: parallel, for with every schedule (nowait chains, barriers,
-   collapse, simd, firstprivate, lastprivate, ordered), reductions of every
-   operator and type, sections, single with copyprivate, master and masked,
-   critical (named and not), atomic read/write/update/capture with every
-   memory order GCC 12 accepts, tasks with dependences (in, out, inout,
-   mutexinoutset), taskwait, taskgroup, taskloop (grainsize, num_tasks,
-   reduction), threadprivate with copyin, locks and nestable locks.
+   Constructs: parallel (with num_threads, if, proc_bind and default
+   clauses), for with every schedule (nowait chains, barriers, collapse,
+   simd, firstprivate, lastprivate, ordered), reductions of every operator
+   and type, sections (with simd loops inside), single with copyprivate or
+   nowait, master and masked, critical (named and not), flush, atomic
+   read/write/update/capture with every memory order GCC 12 accepts, tasks
+   with dependences (in, out, inout, mutexinoutset), taskwait, taskgroup,
+   taskyield, taskloop (grainsize, num_tasks, reduction), threadprivate
+   with copyin, locks and nestable locks.
 
    Options enable patterns that a runtime may legitimately be slow at or
    that are known to be open problems, so that fixed seeds stay useful:
@@ -382,7 +384,16 @@ static void ph_loops(void)
   }
   if (have_fp) fprintf(o, "  uint64_t fp = 0x%llxULL;\n", (unsigned long long)rnd64());
   if (have_lp) fprintf(o, "  %suint64_t lp = 0;\n", in_fn ? "static " : "");
-  fprintf(o, "#pragma omp parallel%s\n  {\n", have_fp ? " firstprivate(fp)" : "");
+  {
+    /* Clauses that change the team but not the result.  */
+    static const char *bind[] = { "close", "spread", "master" };
+    char cl[160] = "";
+    if (chance(20)) sprintf(cl + strlen(cl), " num_threads(%lu)", 1 + rnd(5));
+    if (chance(10)) sprintf(cl + strlen(cl), " if(%d)", (int)rnd(2));
+    if (chance(10)) sprintf(cl + strlen(cl), " proc_bind(%s)", bind[rnd(3)]);
+    if (chance(10)) strcat(cl, " default(shared)");
+    fprintf(o, "#pragma omp parallel%s%s\n  {\n", have_fp ? " firstprivate(fp)" : "", cl);
+  }
   for (k = 0; k < nl; k++) {
     struct arr *t = tg[k];
     int dyn, nowait = chance(60), simd = chance(15) && !is_float(t->ty);
@@ -596,6 +607,8 @@ static void ph_sections(void)
   for (k = 0; k < ns; k++) {
     long lo = t->n * k / ns, hi = t->n * (k + 1) / ns;
     fprintf(mn, "#pragma omp section\n    {\n");
+    if (chance(25))
+      fprintf(mn, "#pragma omp simd%s\n", red ? " reduction(+:rs)" : "");
     fprintf(mn, "      for (long i = %ld; i < %ld; i++) {\n", lo, hi);
     valexpr(t, "i", b);
     fprintf(mn, "        %s = %s;\n", ACC(t, "i", e), st(t->ty, b, s));
@@ -622,7 +635,7 @@ static void ph_single(void)
 {
   struct arr *t = pick_free(0), *s;
   char b[2000], st_[2100], e[300], ld_[300], idx[100];
-  int form = (int)rnd(3), dyn;
+  int form = (int)rnd(4), dyn;
   if (!t) return;
   t->busy = 1;
   s = pick_src();
@@ -638,6 +651,10 @@ static void ph_single(void)
     break;
   case 1:
     fprintf(mn, "#pragma omp master\n    bc = 0x%llxULL + %s;\n#pragma omp barrier\n",
+	    (unsigned long long)rnd64(), s ? ld(s, idx, ld_) : "0");
+    break;
+  case 3:
+    fprintf(mn, "#pragma omp single nowait\n    bc = 0x%llxULL + %s;\n#pragma omp flush\n#pragma omp barrier\n",
 	    (unsigned long long)rnd64(), s ? ld(s, idx, ld_) : "0");
     break;
   default:
@@ -863,6 +880,7 @@ static void ph_tasks(void)
     fprintf(mn, "      for (long i = c0; i < c0 + %ld && i < %ld; i++)\n", ch, t->n);
     valexpr(t, "i", v);
     fprintf(mn, "        %s = %s;\n", ACC(t, "i", e), st(t->ty, v, s));
+    if (chance(30)) fprintf(mn, "#pragma omp taskyield\n");
   }
   if (tg) fprintf(mn, "  }\n");
   else fprintf(mn, "#pragma omp taskwait\n");
