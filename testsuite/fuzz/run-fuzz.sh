@@ -12,7 +12,7 @@
 # Environment: OMPC_BUILD, OMPC_SRCDIR (set by `make fuzz`);
 #   FUZZ_CONFIGS  configurations, NODESxTHREADS, 1xT a plain run with
 #                 OMP_NUM_THREADS=T (default "1x2 1x3 2x1 2x2 3x1");
-#   FUZZ_OPTS     generator options (-n -f -s, see ompfuzz.c; default none);
+#   FUZZ_OPTS     generator options (-n -f -s -A, see ompfuzz.c; default none);
 #   FUZZ_TIMEOUT  seconds per run (default 60);
 #   FUZZ_OUT      where failures are kept (default $OMPC_BUILD/fuzz-out);
 #   FUZZ_CFLAGS   flags of both compilers (default -O2).
