@@ -231,12 +231,11 @@ gomp_cl_barrier_flags (void *buf, size_t len, bool winner, unsigned flags)
   return gomp_cl_barrier_exchange (buf, len, winner, flags);
 }
 
-/* A flush without a partner: this node's writes go to their homes, in
-   order (a flag written after data is never seen before the data), and
+/* A flush without a partner: this node's writes go to their homes, and
    what the other nodes released becomes visible (pull.c).  */
 void
 gomp_cl_flush (void)
 {
-  gomp_cl_release_ordered ();
+  gomp_cl_release ();
   gomp_cl_acquire_pull ();
 }

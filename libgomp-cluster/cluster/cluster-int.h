@@ -82,9 +82,6 @@ extern void gomp_cl_log_add (int origin, const void *blob, size_t len)
   GOMP_CL_HIDDEN;
 /* gomp_dsm_release, its blob added to the log (own entry).  */
 extern void gomp_cl_release (void) GOMP_CL_HIDDEN;
-/* The same for a flush or an atomic with a release order: no other node
-   sees any of its writes before the others (dsm/order.c).  */
-extern void gomp_cl_release_ordered (void) GOMP_CL_HIDDEN;
 /* For a handler: true if no release runs on this node now, which then
    cannot start until gomp_cl_release_unlock.  */
 extern bool gomp_cl_release_trylock (void) GOMP_CL_HIDDEN;
@@ -120,7 +117,8 @@ extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
 
 /* pull.c: an acquire with no partner (a flush, an acquire atomic) asks
    every other node for the write notices it released since it last
-   answered this node, and invalidates what they name.  From program threads only
+   answered this node, and for its home blocks written since its last
+   release, and invalidates what they name.  From program threads only
    (never a handler, never signal context).  */
 extern void gomp_cl_pull_init (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_acquire_pull (void) GOMP_CL_HIDDEN;

@@ -300,7 +300,7 @@ gomp_cl_atomic (enum gomp_cluster_atomic_op op, void *addr, size_t size,
   bool reads = op != GOMP_CLUSTER_ATOMIC_STORE;
   if (shared && writes && (mo == __ATOMIC_RELEASE || mo == __ATOMIC_ACQ_REL
 			   || mo == __ATOMIC_SEQ_CST))
-    gomp_cl_release_ordered ();
+    gomp_cl_release ();
   bool ok = gomp_dsm_atomic (op, addr, size, operand, expected, result,
 			     op_fetch, memorder);
   if (shared && reads && (mo == __ATOMIC_ACQUIRE || mo == __ATOMIC_CONSUME

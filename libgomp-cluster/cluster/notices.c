@@ -94,27 +94,15 @@ gomp_cl_log_add (int origin, const void *blob, size_t len)
   pthread_mutex_unlock (&gomp_cl_log_mutex);
 }
 
-static void
-gomp_cl_release_1 (bool ordered)
-{
-  void *blob = NULL;
-  pthread_mutex_lock (&gomp_cl_rel_mutex);
-  size_t len = gomp_dsm_release (&blob, ordered);
-  gomp_cl_log_add (gomp_cl_rank, blob, len);
-  pthread_mutex_unlock (&gomp_cl_rel_mutex);
-  free (blob);
-}
-
 void
 gomp_cl_release (void)
 {
-  gomp_cl_release_1 (false);
-}
-
-void
-gomp_cl_release_ordered (void)
-{
-  gomp_cl_release_1 (true);
+  void *blob = NULL;
+  pthread_mutex_lock (&gomp_cl_rel_mutex);
+  size_t len = gomp_dsm_release (&blob);
+  gomp_cl_log_add (gomp_cl_rank, blob, len);
+  pthread_mutex_unlock (&gomp_cl_rel_mutex);
+  free (blob);
 }
 
 bool

@@ -17,8 +17,9 @@
      carries may already be read at its home, as in a pipeline that sets
      a flag and then flushes) is waited for: the answer is deferred until
      no release runs on the answering node;
-   - a node's writes to blocks homed there that others cache are served
-     to them only once released (the home twins of dsm/order.c);
+   - a node's writes to blocks homed there are readable by others before
+     any release (a fetch serves the home's memory as it is): the answer
+     also names the home blocks written since the last release;
    - what the answering node had itself acquired from a third node came
      from a release that completed before, and the third node is asked
      too.
@@ -63,14 +64,33 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_cl_defer ();
       return;
     }
+  uint32_t *home;
+  int nh = gomp_dsm_unreleased (&home);
+  if (nh < 0)
+    {
+      gomp_cl_release_unlock ();
+      gomp_cl_defer ();
+      return;
+    }
   char *out = malloc (8 + PULL_MAX);
   if (!out)
     gomp_cl_fatal ("out of memory for write notices");
   uint64_t seq;
   size_t off = gomp_cl_log_pack_since (rq.since, out + 8, PULL_MAX, &seq);
   gomp_cl_release_unlock ();
-  if (off == SIZE_MAX)
+  size_t hlen = (size_t) nh * 4;
+  if (off == SIZE_MAX || off + (hlen ? 8 + hlen : 0) > PULL_MAX)
     off = gomp_cl_log_all_record (out + 8);
+  else if (hlen)
+    {
+      int32_t origin = gomp_cl_rank;
+      uint32_t n = hlen;
+      memcpy (out + 8 + off, &origin, 4);
+      memcpy (out + 8 + off + 4, &n, 4);
+      memcpy (out + 8 + off + 8, home, hlen);
+      off += 8 + hlen;
+    }
+  free (home);
   memcpy (out, &seq, 8);
   gomp_cl_reply (src, token, out, 8 + off);
   free (out);

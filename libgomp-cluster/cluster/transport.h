@@ -35,8 +35,6 @@ enum gomp_cl_tag
   GOMP_CL_TAG_HEAP,		/* dsm: free / size of another node's block.  */
   GOMP_CL_TAG_CANCEL,		/* cluster: a region cancelled on a node.  */
   GOMP_CL_TAG_PULL,		/* cluster: write notices for a flush.  */
-  GOMP_CL_TAG_ORDER_NOTIFY,	/* dsm: an ordered release's blocks.  */
-  GOMP_CL_TAG_ORDER_DONE,	/* dsm: that release is complete.  */
   GOMP_CL_TAG_MAX = 32
 };
 

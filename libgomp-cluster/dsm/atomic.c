@@ -32,16 +32,6 @@ struct atomic_reply
 
 static pthread_mutex_t wide_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* An atomic is seen by every node at once: a home twin (order.c) gets
-   its result too.  W is the location in the writable view of block B,
-   whose lock the caller holds.  */
-static void
-mirror_twin (uint32_t b, const char *w, size_t size)
-{
-  if (gomp_dsm_htwin (b))
-    memcpy (gomp_dsm_twin (b) + (w - gomp_dsm_block_wview (b)), w, size);
-}
-
 /* Computes the new value of an arithmetic op on SIZE-byte integers.  */
 static uint64_t
 arith (int op, uint64_t old, uint64_t v)
@@ -237,10 +227,7 @@ atomic_handler (int src, const void *msg, size_t len, uint64_t token)
   rp.changed = changed;
   memcpy (rp.now, w, rq.size);
   if (changed)
-    {
-      gomp_dsm_notice (b);
-      mirror_twin (b, w, rq.size);
-    }
+    gomp_dsm_notice (b);
   gomp_dsm_unlock (b);
   gomp_cl_reply (src, token, &rp, sizeof rp);
 }
@@ -272,10 +259,7 @@ gomp_dsm_atomic (int op, void *addr, size_t size, const void *operand,
 				 operand, expected, result, op_fetch,
 				 &changed);
       if (changed)
-	{
-	  gomp_dsm_notice (b);
-	  mirror_twin (b, gomp_dsm_block_wview (b) + off, size);
-	}
+	gomp_dsm_notice (b);
       gomp_dsm_unlock (b);
       return ok;
     }

@@ -122,8 +122,6 @@ struct diff_buf
 struct diff_out
 {
   struct diff_buf *d;
-  bool hold;			/* An ordered release: nothing is sent
-				   before diff_finish.  */
   unsigned head, n;
   char *p[DIFF_FLIGHT];
   struct gomp_cl_pending w[DIFF_FLIGHT];
@@ -350,13 +348,23 @@ static size_t mask_cap;
 #define DIFF_WORDS (1u << 30)
 #define DIFF_LEN (DIFF_WORDS - 1)
 static bool
-encode_diff_mask (uint32_t b, struct diff_buf *d, unsigned char *mask)
+encode_diff (uint32_t b, struct diff_buf *d)
 {
   size_t len = gomp_dsm_block_len (b);
   const unsigned char *cur = (unsigned char *) gomp_dsm_block_wview (b);
   unsigned char *twin = (unsigned char *) gomp_dsm.twins
     + ((size_t) b << gomp_dsm.bshift);
   size_t map = len / 8, runs, nw;
+  if (len % 8)
+    gomp_dsm_fatal ("internal error: a block of %zu bytes", len);
+  if (mask_cap < map)
+    {
+      free (mask_buf);
+      if (!(mask_buf = malloc (map)))
+	gomp_dsm_fatal ("out of memory for diffs");
+      mask_cap = map;
+    }
+  unsigned char *mask = mask_buf;
   size_t changed = diff_mask (cur, twin, len, mask, &runs, &nw);
   if (!changed)
     return false;
@@ -413,42 +421,6 @@ encode_diff_mask (uint32_t b, struct diff_buf *d, unsigned char *mask)
   DSM_STAT (diffs, 1);
   DSM_STAT (diff_bytes, 8 + body);
   return true;
-}
-
-/* encode_diff_mask with the shared mask buffer (rel_mutex held).  */
-static bool
-encode_diff (uint32_t b, struct diff_buf *d)
-{
-  size_t map = gomp_dsm_block_len (b) / 8;
-  if (gomp_dsm_block_len (b) % 8)
-    gomp_dsm_fatal ("internal error: a block of %zu bytes",
-		    gomp_dsm_block_len (b));
-  if (mask_cap < map)
-    {
-      free (mask_buf);
-      if (!(mask_buf = malloc (map)))
-	gomp_dsm_fatal ("out of memory for diffs");
-      mask_cap = map;
-    }
-  return encode_diff_mask (b, d, mask_buf);
-}
-
-void
-gomp_dsm_flush_stale (uint32_t b)
-{
-  struct diff_buf d = { NULL, 0, 0 };
-  unsigned char *mask = malloc (gomp_dsm_block_len (b) / 8);
-  if (!mask)
-    gomp_dsm_fatal_sig ("out of memory for diffs", 0);
-  if (encode_diff_mask (b, &d, mask))
-    {
-      gomp_cl_call (gomp_dsm.home[b], GOMP_CL_TAG_DIFF, d.p, d.len, NULL, 0);
-      gomp_dsm_notice (b);
-    }
-  free (d.p);
-  free (mask);
-  gomp_dsm_set_state (b, BS_INVALID);
-  gomp_dsm_clear_stale (b);
 }
 
 /* Stores at W the bytes of the 8 at V that mask M selects (bit I: byte
@@ -519,9 +491,9 @@ apply_words_avx512 (char *w, size_t map, const unsigned char *mask,
 /* Applies one block's diff body [P, END) in form FORM (the header's
    DIFF_BITMAP or DIFF_WORDS bit, or 0) to the writable view W of BLEN
    bytes; false when it is malformed.  */
-bool
-gomp_dsm_apply_diff (char *w, size_t blen, uint32_t form,
-		     const unsigned char *p, const unsigned char *end)
+static bool
+apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
+	    const unsigned char *end)
 {
   if (form == DIFF_WORDS)
     {
@@ -585,7 +557,6 @@ static void
 diff_out_init (struct diff_out *o)
 {
   o->head = o->n = 0;
-  o->hold = false;
   if (!(o->d = calloc (gomp_dsm.nodes, sizeof *o->d)))
     gomp_dsm_fatal ("out of memory");
 }
@@ -631,7 +602,7 @@ diff_add (struct diff_out *o, uint32_t b)
 {
   int h = gomp_dsm.home[b];
   bool changed = encode_diff (b, &o->d[h]);
-  if (o->d[h].len >= DIFF_BATCH && !o->hold)
+  if (o->d[h].len >= DIFF_BATCH)
     diff_post (o, h);
   return changed;
 }
@@ -668,15 +639,9 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
       uint32_t form = hdr & ~DIFF_LEN;
       if (b >= gomp_dsm.nblocks || body > (size_t) (end - p)
 	  || form == (DIFF_WORDS | DIFF_BITMAP)
-	  || !gomp_dsm_apply_diff (gomp_dsm_block_wview (b),
-				   gomp_dsm_block_len (b), form, p, p + body))
+	  || !apply_diff (gomp_dsm_block_wview (b), gomp_dsm_block_len (b),
+			  form, p, p + body))
 	gomp_dsm_fatal ("corrupt diff from rank %d (block %u)", src, b);
-      /* A home twin shows others what is released: this diff is
-	 (order.c says why reading the flag after applying is enough).  */
-      __atomic_thread_fence (__ATOMIC_SEQ_CST);
-      if (gomp_dsm_htwin (b))
-	gomp_dsm_apply_diff (gomp_dsm_twin (b), gomp_dsm_block_len (b), form,
-			     p, p + body);
       p += body;
     }
   gomp_cl_reply (src, token, NULL, 0);
@@ -688,7 +653,7 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
    itself is busy).  Blocks that start being cached are write-protected in
    runs (one mprotect per run, not per block).  Service thread.  */
 static uint32_t
-serve_run (int src, uint32_t b, uint32_t n, char *out, bool *twin)
+serve_run (int src, uint32_t b, uint32_t n, char *out)
 {
   uint32_t k;
   if (b >= gomp_dsm.nblocks || n == 0 || n > GOMP_DSM_GET_MAX
@@ -699,8 +664,6 @@ serve_run (int src, uint32_t b, uint32_t n, char *out, bool *twin)
        && gomp_dsm.policy == HOME_FIRST_TOUCH)
       || !gomp_dsm_trylock (b))
     return 0;
-  /* A run is served all from home twins or all from memory.  */
-  *twin = gomp_dsm_htwin (b);
   size_t bs = gomp_dsm_block_len (b);
   for (k = 1; k < n; k++)
     {
@@ -715,11 +678,6 @@ serve_run (int src, uint32_t b, uint32_t n, char *out, bool *twin)
 	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_servable (c)
 	  || !gomp_dsm_trylock (c))
 	break;
-      if (gomp_dsm_htwin (c) != *twin)
-	{
-	  gomp_dsm_unlock (c);
-	  break;
-	}
     }
   uint32_t ro = 0;		/* Blocks c - ro .. c - 1 to protect.  */
   for (uint32_t i = 0; i <= k; i++)
@@ -752,16 +710,6 @@ serve_run (int src, uint32_t b, uint32_t n, char *out, bool *twin)
 		  gomp_dsm_set_state (c, BS_HOME_RW);
 		}
 	    }
-	  else if (gomp_dsm_pending (c))
-	    {
-	      /* Inaccessible here until another node's ordered release
-		 completes, which then protects it as its state says
-		 (order.c).  A requester that sees it before the diffs
-		 arrive has not taken that release's notice yet, and will
-		 drop its copy when it does.  */
-	      if (st == BS_HOME_RW && !gomp_dsm_noticed (c))
-		gomp_dsm_set_state (c, BS_HOME_RO);
-	    }
 	  else if (st == BS_INVALID
 		   || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
 	    protect = true;
@@ -783,20 +731,8 @@ serve_run (int src, uint32_t b, uint32_t n, char *out, bool *twin)
 	  ro = 0;
 	}
     }
-  /* The reply leaves after the blocks are unlocked, and a home thread
-     may write them meanwhile (after its fault): send a snapshot taken
-     now, in the twins' place, so that no write this node has not
-     released travels (a flag seen before the data it follows).  A
-     fault that makes a home twin later copies the same bytes there.
-     Stack blocks are never protected at home: sent as they are.  */
-  if (!*twin && !gomp_dsm_stack_block (b))
-    {
-      memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b), (size_t) k * bs);
-      *twin = true;
-    }
   if (out)
-    memcpy (out, *twin ? gomp_dsm_twin (b) : gomp_dsm_block_wview (b),
-	    (size_t) k * bs);
+    memcpy (out, gomp_dsm_block_wview (b), (size_t) k * bs);
   /* The caller sends after this unlocks: a local thread inside MPI (which
      holds MPI's own lock) may be faulting on one of these blocks.  */
   for (uint32_t i = 0; i < k; i++)
@@ -841,14 +777,12 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	  gomp_cl_reply (src, token, NULL, 0);
 	  return;
 	}
-      bool twin;
-      uint32_t k = serve_run (src, req[0], req[1], NULL, &twin);
+      uint32_t k = serve_run (src, req[0], req[1], NULL);
       if (k == 0)
 	gomp_cl_defer ();
       else
 	{
-	  struct gomp_cl_iov iov = { twin ? gomp_dsm_twin (req[0])
-				     : gomp_dsm_block_wview (req[0]),
+	  struct gomp_cl_iov iov = { gomp_dsm_block_wview (req[0]),
 				     (size_t) k
 				     * gomp_dsm_block_len (req[0]) };
 	  gomp_cl_reply_iov (src, token, &iov, 1, false);
@@ -866,8 +800,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     {
       uint32_t b = req[2 * r], n = req[2 * r + 1];
       size_t bs = gomp_dsm_block_len (b);
-      bool twin = false;
-      counts[r] = serve_run (src, b, n, NULL, &twin);
+      counts[r] = serve_run (src, b, n, NULL);
       /* Every block of the run must lie in one writable view (as the
 	 requester found them: whole blocks, consecutive addresses).  */
       if (n > 1
@@ -877,7 +810,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 		 != gomp_dsm_block_wview (b) + (size_t) (n - 1) * bs))
 	gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b,
 			n);
-      iov[r + 1].base = twin ? gomp_dsm_twin (b) : gomp_dsm_block_wview (b);
+      iov[r + 1].base = gomp_dsm_block_wview (b);
       iov[r + 1].len = (size_t) n * bs;
     }
   gomp_cl_reply_iov (src, token, iov, nruns + 1, true);
@@ -895,10 +828,9 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
    then it becomes READ: write-protected in runs, and diffed once more for
    what was written before the protection took effect.  A block written
    with no change (the same values again) sends nothing: nobody's copy is
-   stale, no notice.  The diffs go into OUT (the caller finishes it).
-   Called with rel_mutex held.  */
+   stale, no notice.  Called with rel_mutex held.  */
 static void
-flush_dirty (struct diff_out *o)
+flush_dirty (void)
 {
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.dirty, &n);
   if (!n)
@@ -912,6 +844,8 @@ flush_dirty (struct diff_out *o)
   memcpy (v, buf, n * sizeof *v);
   gomp_dsm_list_done (&gomp_dsm.dirty, buf, n);
   n = sort_unique (v, n);
+  struct diff_out out;
+  diff_out_init (&out);
   for (uint32_t i = 0; i < n; i++)
     gomp_dsm_lock (v[i]);
   /* This release's number (low bits): the idle releases of a block
@@ -928,21 +862,13 @@ flush_dirty (struct diff_out *o)
 	  gomp_dsm_unlock (b);
 	  continue;
 	}
-      bool changed = diff_add (o, b);
+      bool changed = diff_add (&out, b);
       if (changed)
 	{
 	  gomp_dsm_notice (b);
 	  /* Written: used (a block fetched ahead for a write is made
 	     writable at once, fault.c).  */
 	  __atomic_fetch_or (&gomp_dsm.meta[b], M_USED, __ATOMIC_RELAXED);
-	}
-      if (gomp_dsm_stale (b))
-	{
-	  /* Inaccessible already (order.c): fetched again when used.  */
-	  gomp_dsm_set_state (b, BS_INVALID);
-	  gomp_dsm_clear_stale (b);
-	  gomp_dsm_unlock (b);
-	  continue;
 	}
       uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
       uint32_t keep = (m & M_KEEP) >> M_KEEP_SHIFT;
@@ -970,7 +896,7 @@ flush_dirty (struct diff_out *o)
       for (uint32_t k = i; k <= j; k++)
 	{
 	  uint32_t b = v[k];
-	  if (diff_add (o, b))
+	  if (diff_add (&out, b))
 	    gomp_dsm_notice (b);
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
 	  while (!__atomic_compare_exchange_n
@@ -982,41 +908,16 @@ flush_dirty (struct diff_out *o)
 	}
       i = j + 1;
     }
+  diff_finish (&out);
   free (v);
 }
 
-/* The blocks of the current generation of the notice list that an
-   ordered release announces (stack blocks are announced apart), in a
-   malloc'ed array, sorted; with rel_mutex held.  */
-static uint32_t
-order_list (uint32_t **out)
-{
-  uint32_t n, k = 0, *v = gomp_dsm_list_peek (&gomp_dsm.notices, &n);
-  for (uint32_t i = 0; i < n; i++)
-    if (v[i] < gomp_dsm.nblocks && !gomp_dsm_stack_block (v[i]))
-      v[k++] = v[i];
-  *out = v;
-  return k ? sort_unique (v, k) : 0;
-}
-
 size_t
-gomp_dsm_release (void **notices, bool ordered)
+gomp_dsm_release (void **notices)
 {
   long t0 = gomp_cl_now_ns ();
   pthread_mutex_lock (&rel_mutex);
-  struct diff_out o;
-  diff_out_init (&o);
-  o.hold = ordered;
-  flush_dirty (&o);
-  bool told = false;
-  if (ordered)
-    {
-      uint32_t *list, nl = order_list (&list);
-      told = gomp_dsm_order_notify (list, nl);
-      free (list);
-    }
-  diff_finish (&o);
-  gomp_dsm_htwin_publish ();
+  flush_dirty ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
   uint32_t ns, *sbuf = gomp_dsm_list_take (&gomp_dsm.stack_copied, &ns);
@@ -1049,82 +950,90 @@ gomp_dsm_release (void **notices, bool ordered)
   for (uint32_t i = 0; i < ns && push_ncand < GOMP_DSM_PUSH_MAX; i++)
     push_cand[push_ncand++] = sbuf[i];
   gomp_dsm_list_done (&gomp_dsm.stack_copied, sbuf, ns);
-  /* The written blocks in order, so that the protection of home blocks
-     changes in runs.  */
+  /* The written blocks in order, so that home blocks that become writable
+     again do so in runs (one mprotect each).  */
   uint32_t nw = n;
   n = n ? sort_unique (out, n) : 0;
   if (ns)
     memmove (out + n, out + nw, ns * sizeof *out);
-  /* A home block others had cached becomes write-protected again: its
-     next write faults, gets a twin (order.c) and a notice, so that a
-     fetch never serves a write this node has not released yet (a flag
-     set after data would be seen before the data).  One nobody cached
-     becomes writable.  In runs of equal protection, one mprotect each.  */
-  uint32_t run_b = 0, run_n = 0, run_st = 0;
-  for (uint32_t i = 0; i <= n; i++)
+  for (uint32_t i = 0; i < n;)
     {
-      uint32_t b = i < n ? out[i] : UINT32_MAX, want = 0;
-      if (i < n)
+      uint32_t j = i, rw = 0;
+      for (; j < n && (j == i || out[j] == out[j - 1] + 1); j++)
 	{
+	  uint32_t b = out[j];
 	  gomp_dsm_lock (b);
 	  /* No mark left: a fetch served since we took the list did this
 	     block's part (serve_run).  */
 	  bool home = gomp_dsm_unnotice (b, gen)
 		      && gomp_dsm.home[b] == gomp_dsm.rank;
-	  uint32_t st = gomp_dsm_state (b);
 	  if (home)
+	    /* Whoever cached B gets this notice: forget them.  */
+	    __atomic_store_n (&gomp_dsm.copyset[b], 0, __ATOMIC_RELEASE);
+	  if (home && gomp_dsm_state (b) == BS_HOME_RO)
 	    {
-	      /* Whoever cached B gets this notice: forget them.  */
-	      uint64_t had = __atomic_exchange_n (&gomp_dsm.copyset[b], 0,
-						  __ATOMIC_ACQ_REL);
-	      (void) had;
-	      if ((st == BS_HOME_RO || st == BS_HOME_RW)
-		  && !gomp_dsm_stack_block (b))
-		{
-		  if (gomp_dsm_pending (b))
-		    /* Inaccessible until another node's ordered release
-		       completes, which then gives it this state's
-		       protection (order.c).  */
-		    gomp_dsm_set_state (b, BS_HOME_RO);
-		  else
-		    want = BS_HOME_RO;
-		}
+	      rw++;
+	      continue;
+	    }
+	  if (rw)
+	    {
+	      gomp_dsm_protect (out[j - 1] - rw + 1, rw,
+				PROT_READ | PROT_WRITE);
+	      for (uint32_t k = j - rw; k < j; k++)
+		gomp_dsm_set_state (out[k], BS_HOME_RW);
+	      rw = 0;
 	    }
 	}
-      if (run_n && (want != run_st || b != run_b + run_n))
+      if (rw)
 	{
-	  gomp_dsm_protect (run_b, run_n, run_st == BS_HOME_RO ? PROT_READ
-			    : PROT_READ | PROT_WRITE);
-	  for (uint32_t k = run_b; k < run_b + run_n; k++)
-	    {
-	      gomp_dsm_set_state (k, run_st);
-	      gomp_dsm_unlock (k);
-	    }
-	  run_n = 0;
+	  gomp_dsm_protect (out[j - 1] - rw + 1, rw, PROT_READ | PROT_WRITE);
+	  for (uint32_t k = j - rw; k < j; k++)
+	    gomp_dsm_set_state (out[k], BS_HOME_RW);
 	}
-      if (i == n)
-	break;
-      if (!want)
-	{
-	  gomp_dsm_unlock (b);
-	  continue;
-	}
-      if (!run_n)
-	{
-	  run_b = b;
-	  run_st = want;
-	}
-      run_n++;
+      for (uint32_t k = i; k < j; k++)
+	gomp_dsm_unlock (out[k]);
+      i = j;
     }
   if (ns)
     n = sort_unique (out, n + ns);
   DSM_STAT (notices_sent, n);
   pthread_mutex_unlock (&rel_mutex);
-  if (told)
-    gomp_dsm_order_done ();
   DSM_STAT (release_ns, gomp_cl_now_ns () - t0);
   *notices = out;
   return (size_t) n * sizeof *out;
+}
+
+int
+gomp_dsm_unreleased (uint32_t **blocks)
+{
+  *blocks = NULL;
+  if (pthread_mutex_trylock (&rel_mutex) != 0)
+    return -1;
+  /* No release can take the list now; appenders only add to it.  */
+  uint64_t cur = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE);
+  const uint32_t *buf = gomp_dsm.notices.buf[(cur >> 32) & 1];
+  uint32_t n = (uint32_t) cur, k = 0;
+  uint32_t *v = n ? malloc (n * sizeof *v) : NULL;
+  if (n && !v)
+    gomp_dsm_fatal ("out of memory for write notices");
+  for (uint32_t i = 0; i < n; i++)
+    {
+      /* A slot holds its block + 1; 0: taken but not yet stored, the
+	 appender is a write fault whose write has not happened yet.  */
+      uint32_t b = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE) - 1;
+      if (b < gomp_dsm.nblocks
+	  && __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+	     == gomp_dsm.rank)
+	v[k++] = b;
+    }
+  pthread_mutex_unlock (&rel_mutex);
+  if (!k)
+    {
+      free (v);
+      return 0;
+    }
+  *blocks = v;
+  return (int) k;
 }
 
 bool
@@ -1366,7 +1275,6 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 			       __ATOMIC_RELAXED);
 	  }
 	gomp_dsm_set_state (v[i], BS_READ);
-	gomp_dsm_clear_stale (v[i]);
       }
   if (out.d)
     diff_finish (&out);
@@ -1376,10 +1284,7 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
     {
       uint32_t b = v[i];
       uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-      /* Not a block another node's ordered release is still writing
-	 (order.c): its home may not have the data yet.  */
-      if ((m & M_INPLACE)
-	  || (want_prefetch && (m & M_USED) && !gomp_dsm_pending (b)))
+      if ((m & M_INPLACE) || (want_prefetch && (m & M_USED)))
 	v[np++] = b;		/* Stays locked until it arrives.  */
       else
 	{

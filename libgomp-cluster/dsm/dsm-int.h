@@ -122,7 +122,6 @@ struct gomp_dsm_stats
   uint64_t remote_atomics, remote_frees, prefetches, prefetch_opens;
   uint64_t eager_updates;	/* Blocks updated in place (M_LEFT).  */
   uint64_t pushed;		/* Blocks installed from a region's start.  */
-  uint64_t order_notices;	/* Ordered releases of others seen.  */
   /* Time in gomp_dsm_release, gomp_dsm_acquire, the prefetches of the
      acquires, and serving page requests (nanoseconds).  */
   uint64_t release_ns, acquire_ns, prefetch_ns, serve_ns;
@@ -146,10 +145,6 @@ struct gomp_dsm
   struct gomp_dsm_list stack_copied;	/* Stack blocks homed here that
 					   another node fetched.  */
   uint32_t *cached;		/* Blocks ever fetched (M_CACHED).  */
-  /* order.c: OF_* flags, and how many ordered releases of other nodes
-     a block waits for.  */
-  uint8_t *oflags;
-  uint16_t *pend;
   uint32_t ncached;
   /* Segment layout.  */
   char *seg_base;
@@ -195,10 +190,6 @@ extern void gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b) H;
 extern uint32_t *gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n) H;
 extern void gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf,
 				uint32_t n) H;
-/* The blocks of the current generation appended so far, in a malloc'ed
-   array of *N (the caller frees), without taking them; only while no
-   take can run (rel_mutex held).  */
-extern uint32_t *gomp_dsm_list_peek (struct gomp_dsm_list *l, uint32_t *n) H;
 /* Bytes of this node's stack part handed out (stacks and their guard
    pages).  Signal-safe.  */
 extern size_t gomp_dsm_stack_used (void) H;
@@ -246,72 +237,6 @@ extern void gomp_dsm_mark_used (uint32_t b) H;
 
 /* coherence.c: transport handlers, diffs.  */
 extern void gomp_dsm_coherence_init (void) H;
-/* A STALE block (the caller holds its lock, in any context, the fault
-   handler's included): sends its changes to its home, waits until they
-   are applied, and leaves it INVALID.  */
-extern void gomp_dsm_flush_stale (uint32_t b) H;
-/* Applies the diff of one block (FORM, bytes [P, END)) to W, BLEN bytes
-   long; false if it is corrupt.  */
-extern bool gomp_dsm_apply_diff (char *w, size_t blen, uint32_t form,
-				 const unsigned char *p,
-				 const unsigned char *end) H;
-
-/* order.c: ordered releases (what makes a flag that a flush publishes
-   never visible before the data written before it) and the home twins
-   they need.  */
-extern void gomp_dsm_order_init (void) H;
-/* Before sending the diffs of an ordered release: tells every other node
-   the blocks BLOCKS[0..N) it announces, and waits until each has made
-   its copies of them inaccessible (pending until gomp_dsm_order_done).
-   Returns false when there was nothing to tell.  */
-extern bool gomp_dsm_order_notify (const uint32_t *blocks, uint32_t n) H;
-/* After its diffs are applied and its home writes published: the other
-   nodes may fetch the blocks again.  */
-extern void gomp_dsm_order_done (void) H;
-/* The caller holds B's lock: while B waits for another node's ordered
-   release, unlocks it, waits and locks it again.  Signal-safe.  */
-extern void gomp_dsm_pending_wait (uint32_t b) H;
-static inline bool
-gomp_dsm_pending (uint32_t b)
-{
-  return __atomic_load_n (&gomp_dsm.pend[b], __ATOMIC_ACQUIRE) != 0;
-}
-/* A home block written while other nodes cache it keeps, until the
-   release that announces the write, a twin with what they may see: the
-   block as released, plus the diffs and atomics that arrived since.
-   The caller holds B's lock.  Signal-safe.  */
-extern void gomp_dsm_htwin_make (uint32_t b) H;
-#define OF_HTWIN 1u		/* Home: fetches are served from the twin.  */
-#define OF_STALE 2u		/* Non-home WRITE: this node wrote it while
-				   another node's ordered release announced
-				   it; its changes go to the home and it is
-				   fetched again at the next access.  */
-static inline bool
-gomp_dsm_htwin (uint32_t b)
-{
-  return __atomic_load_n (&gomp_dsm.oflags[b], __ATOMIC_ACQUIRE) & OF_HTWIN;
-}
-static inline bool
-gomp_dsm_stale (uint32_t b)
-{
-  return __atomic_load_n (&gomp_dsm.oflags[b], __ATOMIC_ACQUIRE) & OF_STALE;
-}
-static inline void
-gomp_dsm_clear_stale (uint32_t b)
-{
-  if (gomp_dsm_stale (b))
-    __atomic_fetch_and (&gomp_dsm.oflags[b], (uint8_t) ~OF_STALE,
-			__ATOMIC_ACQ_REL);
-}
-static inline char *
-gomp_dsm_twin (uint32_t b)
-{
-  return gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift);
-}
-/* A release publishes the home writes it announces: the twins of the
-   home blocks in the current generation of the notice list go (the
-   caller holds rel_mutex).  */
-extern void gomp_dsm_htwin_publish (void) H;
 
 /* heap.c.  */
 extern void gomp_dsm_heap_init (void) H;

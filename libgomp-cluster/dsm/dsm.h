@@ -69,12 +69,8 @@ extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
    The notices are opaque bytes to the caller.  Correctness needs every
    blob a node released since the last barrier to reach every node that
    synchronises with it later (transitively), and every blob to reach
-   every node at a barrier.  ORDERED (a flush, an atomic with a release
-   order): no other node can see any write of the release before every
-   other block it announces is up to date or inaccessible there
-   (dsm/order.c).  */
-extern size_t gomp_dsm_release (void **notices, bool ordered)
-  GOMP_DSM_HIDDEN;
+   every node at a barrier.  */
+extern size_t gomp_dsm_release (void **notices) GOMP_DSM_HIDDEN;
 /* Acquire (barrier, lock, region start): invalidates the pages named by
    the write notices NOTICES[I] of LENS[I] bytes, I < NODES; slot I == this
    node's rank is skipped (may be NULL).  Blobs may repeat.  Pages this
@@ -111,6 +107,12 @@ extern void gomp_dsm_acquire_push (const void *const *notices,
    master's locals), and a home that already computes would answer late;
    the barrier serves a little longer while this is true.  */
 extern bool gomp_dsm_refetch_pending (void) GOMP_DSM_HIDDEN;
+/* For a pull's answer (a handler): the blocks homed here that this node
+   wrote since its last release (its own threads' writes and atomics,
+   which other nodes can read already), in a malloc'ed array *BLOCKS (NULL
+   when none); returns their number, or -1 when a release or an acquire
+   runs on this node now (try again later).  */
+extern int gomp_dsm_unreleased (uint32_t **blocks) GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;

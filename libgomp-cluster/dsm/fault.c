@@ -423,7 +423,7 @@ scatter_runs (uint32_t b, uint32_t n0, int h, uint32_t want, uint32_t *run)
 	break;
       if (gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
 	continue;
-      if (gomp_dsm_state (c) != BS_INVALID || gomp_dsm_pending (c))
+      if (gomp_dsm_state (c) != BS_INVALID)
 	{
 	  gomp_dsm_unlock (c);
 	  continue;
@@ -540,7 +540,7 @@ fetch (uint32_t b, int h, size_t len, bool write)
 	|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
 	|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
       break;
-    else if (gomp_dsm_state (c) != BS_INVALID || gomp_dsm_pending (c))
+    else if (gomp_dsm_state (c) != BS_INVALID)
       {
 	gomp_dsm_unlock (c);
 	break;
@@ -714,11 +714,6 @@ open_prefetched (uint32_t b, bool write)
 bool
 gomp_dsm_make_access (uint32_t b, bool write)
 {
-  /* Announced by another node's ordered release (order.c).  */
-  if (gomp_dsm_stale (b) && gomp_dsm_state (b) == BS_WRITE)
-    gomp_dsm_flush_stale (b);
-  if (gomp_dsm_pending (b))
-    gomp_dsm_pending_wait (b);
   uint32_t st = gomp_dsm_state (b);
   if (st == BS_HOME_RW || st == BS_WRITE
       || (!write && (st == BS_READ || st == BS_HOME_RO)))
@@ -759,10 +754,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
 		break;
 	      }
 	  for (uint32_t i = 0; i < n; i++)
-	    {
-	      gomp_dsm_notice (b + i);
-	      gomp_dsm_htwin_make (b + i);
-	    }
+	    gomp_dsm_notice (b + i);
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}

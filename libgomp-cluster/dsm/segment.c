@@ -246,26 +246,6 @@ gomp_dsm_list_take (struct gomp_dsm_list *l, uint32_t *n)
   return buf;
 }
 
-uint32_t *
-gomp_dsm_list_peek (struct gomp_dsm_list *l, uint32_t *n)
-{
-  uint64_t cur = __atomic_load_n (&l->cur, __ATOMIC_ACQUIRE);
-  const uint32_t *buf = l->buf[(cur >> 32) & 1];
-  uint32_t k = 0, *v = malloc (((uint32_t) cur + 1) * sizeof *v);
-  if (!v)
-    gomp_dsm_fatal ("out of memory for a block list");
-  for (uint32_t i = 0; i < (uint32_t) cur; i++)
-    {
-      /* A slot taken but not stored yet: its appender has not finished
-	 (a write fault whose write has not happened yet).  */
-      uint32_t s = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE);
-      if (s)
-	v[k++] = s - 1;
-    }
-  *n = k;
-  return v;
-}
-
 void
 gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf, uint32_t n)
 {
@@ -550,8 +530,6 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm.copyset = map_anon (nb * 8, "copysets");
   gomp_dsm.twins = map_anon (nb << gomp_dsm.bshift, "twins");
   gomp_dsm.cached = map_anon (nb * 4, "the cached list");
-  gomp_dsm.oflags = map_anon (nb, "home twin flags");
-  gomp_dsm.pend = map_anon (nb * 2, "pending blocks");
   gomp_dsm_list_init (&gomp_dsm.notices, nb);
   gomp_dsm_list_init (&gomp_dsm.dirty, nb);
   gomp_dsm_list_init (&gomp_dsm.stack_copied, nb);
@@ -559,7 +537,6 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm_coherence_init ();
   gomp_dsm_heap_init ();
   gomp_dsm_atomic_init ();
-  gomp_dsm_order_init ();
   gomp_dsm_fault_init ();
   gomp_dsm_thread_init ();
   pthread_atfork (refuse_fork, NULL, NULL);
@@ -582,8 +559,7 @@ gomp_dsm_print_stats (void)
 	   "write; pages fetched %lu (%lu bytes), %lu of them prefetched "
 	   "(%lu runs opened), %lu updated in place, %lu pushed with a region; "
 	   "diffs sent %lu (%lu "
-	   "bytes); write notices %lu sent, %lu invalidations, %lu ordered "
-	   "releases of others; home "
+	   "bytes); write notices %lu sent, %lu invalidations; home "
 	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
 	   "%lu sent (%lu bytes), %lu received (%lu bytes); time in "
 	   "release %.3f ms, acquire %.3f ms (prefetch %.3f ms), serving "
@@ -593,8 +569,7 @@ gomp_dsm_print_stats (void)
 	   s->fetch_bytes, s->prefetches, s->prefetch_opens, s->eager_updates,
 	   s->pushed, s->diffs,
 	   s->diff_bytes,
-	   s->notices_sent, s->invalidations, s->order_notices,
-	   s->home_lookups,
+	   s->notices_sent, s->invalidations, s->home_lookups,
 	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
 	   t.msgs_recv, t.bytes_recv, s->release_ns * 1e-6,
 	   s->acquire_ns * 1e-6, s->prefetch_ns * 1e-6, s->serve_ns * 1e-6);
