@@ -4,7 +4,7 @@
    The plugin walks GCC's internal data structures (varpool, GIMPLE, the
    internal .ATOMIC_COMPARE_EXCHANGE call), whose shape changes between
    major versions; it is written and checked against GCC 12 only
-   (../shared/NOTES-GCC12.md).  Building it for another GCC stops here, and
+   (docs/plugin.md).  Building it for another GCC stops here, and
    loading it into another GCC stops in plugin_init.  */
 
 #ifndef OMPC_GCC_COMMON_H

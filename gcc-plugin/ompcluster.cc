@@ -69,7 +69,7 @@
 	_gfortran_st_write (&dt);
 	->  ompc_gfortran_unit (&dt);  _gfortran_st_write (&dt);
 
-   Where the passes sit (../shared/NOTES-GCC12.md): globals and main at the
+   Where the passes sit (docs/plugin.md): globals and main at the
    start of the IPA passes, over the whole varpool and call graph; the
    GIMPLE rewrites in a pass placed before the first "ssa" pass, which sees
    main and every outlined *._omp_fn.N at every optimisation level, and runs

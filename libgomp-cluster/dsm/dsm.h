@@ -1,7 +1,7 @@
 /* dsm.h -- the page-based distributed shared memory: the interface the
    cluster layer (cluster/) uses.  Home-based lazy release consistency with
    multiple writers (twins and diffs), write notices, first-touch homes.
-   See ../shared/ARCHITECTURE.md.  Everything here is called outside signal
+   See docs/INTERNALS.md.  Everything here is called outside signal
    context unless it says otherwise.
 
    Files: segment.c (layout, environment, stacks, errors), fault.c (block
