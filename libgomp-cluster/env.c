@@ -830,6 +830,25 @@ show_ompc_dsm_eager (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_eager_env ? gomp_dsm_eager_env : "1");
 }
 
+/* OMPC_DSM_MIGRATE: read by dsm/segment.c too.  */
+static const char *gomp_dsm_migrate_env;
+
+static bool
+parse_ompc_dsm_migrate (const struct gomp_env_var *v, const char *val)
+{
+  bool ok = !strcmp (val, "0") || !strcmp (val, "1")
+    || !strcasecmp (val, "true") || !strcasecmp (val, "false");
+  gomp_dsm_migrate_env = ok ? val : NULL;
+  return ok;
+}
+
+static void
+show_ompc_dsm_migrate (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s",
+	    gomp_dsm_migrate_env ? gomp_dsm_migrate_env : "1");
+}
+
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
    variables included), next to a parse and a show function.  */
 static const struct gomp_env_var gomp_env_table[] = {
@@ -944,6 +963,12 @@ static const struct gomp_env_var gomp_env_table[] = {
     "updated only while faults show it is still read; and rank 0 sends "
     "its stack blocks others read along with a region's start; 0 does "
     "neither.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
+  { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
+    "With several nodes and first-touch homes, a block that one other "
+    "node alone writes, in four intervals between barriers in a row, becomes homed "
+    "at that node at the next barrier: its writes then cost no diff; 0 "
+    "keeps every home where the first touch put it.",
+    parse_ompc_dsm_migrate, show_ompc_dsm_migrate, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])

@@ -128,7 +128,9 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 
   gomp_cl_release ();
   notices_len = gomp_cl_log_pack (&notices, true);
-  len = bcast_len + notices_len;
+  void *handoffs;
+  size_t handoffs_len = gomp_cl_handoffs_pack (&handoffs);
+  len = bcast_len + notices_len + handoffs_len;
   contrib = malloc (len ? len : 1);
   slots = malloc (sizeof *slots * nodes);
   if (!contrib || !slots)
@@ -137,6 +139,9 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
     memcpy (contrib, buf, bcast_len);
   memcpy (contrib + bcast_len, notices, notices_len);
   free (notices);
+  if (handoffs_len)
+    memcpy (contrib + bcast_len + notices_len, handoffs, handoffs_len);
+  free (handoffs);
 
   memset (&mine, 0, offsetof (struct gomp_cl_slot, data));
   mine.len = len;
@@ -186,6 +191,20 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
       free (counts);
       free (displs);
     }
+
+  /* Homes handed over first, so that the acquires ask the new homes.  */
+  const unsigned char **own = malloc (sizeof *own * nodes);
+  size_t *own_lens = malloc (sizeof *own_lens * nodes);
+  if (!own || !own_lens)
+    gomp_cl_fatal ("out of memory in a barrier");
+  for (int r = 0; r < nodes; r++)
+    {
+      own[r] = data[r] + slots[r].bcast_len;
+      own_lens[r] = slots[r].len - slots[r].bcast_len;
+    }
+  gomp_cl_handoffs_apply (own, own_lens);
+  free (own);
+  free (own_lens);
 
   /* Acquire and copyprivate.  */
   for (int r = 0; r < nodes; r++)

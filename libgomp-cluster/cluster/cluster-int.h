@@ -227,4 +227,14 @@ gomp_cl_count_msg (size_t bytes)
   __atomic_fetch_add (&gomp_cl_sync.bytes, bytes, __ATOMIC_RELAXED);
 }
 
+/* notices.c: a barrier's home hand-offs (dsm/migrate.c).  This node's
+   proposals as one record of a barrier's contribution (malloc'ed in
+   *BUF; 0 and NULL when none).  */
+extern size_t gomp_cl_handoffs_pack (void **buf) GOMP_CL_HIDDEN;
+/* Applies the proposals found in the barrier's contributions DATA[R] of
+   LENS[R] bytes (copyprivate's bytes excluded), every node's, this
+   node's own included, before any acquire of the barrier.  */
+extern void gomp_cl_handoffs_apply (const unsigned char *const *data,
+				    const size_t *lens) GOMP_CL_HIDDEN;
+
 #endif /* OMPC_CLUSTER_INT_H */

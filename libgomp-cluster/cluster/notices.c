@@ -43,6 +43,9 @@ static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
 /* A record only a region's dispatch carries, never kept in a log: the
    blocks rank 0 pushes (gomp_dsm_push_pack).  */
 #define GOMP_CL_LOG_PUSH (-2)
+/* A record only a barrier's contribution carries, never kept in a log:
+   the node's proposals to hand blocks over (gomp_dsm_handoff_pack).  */
+#define GOMP_CL_LOG_HANDOFF (-3)
 static size_t gomp_cl_log_bytes;
 static bool gomp_cl_log_all;
 /* This node's releases so far, never reset: an own entry's seq is the
@@ -345,4 +348,99 @@ gomp_cl_log_clear (void)
       next = e->next;
       free (e);
     }
+}
+
+size_t
+gomp_cl_handoffs_pack (void **buf)
+{
+  void *recs;
+  size_t len = gomp_dsm_handoff_pack (&recs);
+  *buf = NULL;
+  if (!len)
+    return 0;
+  unsigned char *p = malloc (8 + len);
+  if (!p || len > UINT32_MAX)
+    gomp_cl_fatal ("out of memory for home hand-offs");
+  int32_t origin = GOMP_CL_LOG_HANDOFF;
+  uint32_t n = len;
+  memcpy (p, &origin, 4);
+  memcpy (p + 4, &n, 4);
+  memcpy (p + 8, recs, len);
+  free (recs);
+  *buf = p;
+  return 8 + len;
+}
+
+struct gomp_cl_handoffs
+{
+  const void **recs;
+  size_t *rec_lens;
+  int node;			/* Whose contribution is being read.  */
+  bool any;
+  const void **blobs;
+  size_t *lens;
+  int *origins;
+  int n, cap;
+};
+
+static void
+gomp_cl_handoff_one (int origin, const unsigned char *data, uint32_t n,
+		     void *arg)
+{
+  struct gomp_cl_handoffs *h = arg;
+  if (origin == GOMP_CL_LOG_HANDOFF)
+    {
+      h->recs[h->node] = data;
+      h->rec_lens[h->node] = n;
+      h->any = true;
+    }
+  else if (origin >= 0 && h->blobs)
+    {
+      if (h->n == h->cap)
+	{
+	  h->cap = h->cap ? 2 * h->cap : 64;
+	  h->blobs = realloc (h->blobs, h->cap * sizeof *h->blobs);
+	  h->lens = realloc (h->lens, h->cap * sizeof *h->lens);
+	  h->origins = realloc (h->origins, h->cap * sizeof *h->origins);
+	  if (!h->blobs || !h->lens || !h->origins)
+	    gomp_cl_fatal ("out of memory for home hand-offs");
+	}
+      h->blobs[h->n] = data;
+      h->lens[h->n] = n;
+      h->origins[h->n++] = origin;
+    }
+}
+
+void
+gomp_cl_handoffs_apply (const unsigned char *const *data,
+			const size_t *lens)
+{
+  int nodes = gomp_cl_nodes;
+  struct gomp_cl_handoffs h = { NULL };
+  h.recs = calloc (nodes, sizeof *h.recs);
+  h.rec_lens = calloc (nodes, sizeof *h.rec_lens);
+  if (!h.recs || !h.rec_lens)
+    gomp_cl_fatal ("out of memory for home hand-offs");
+  for (h.node = 0; h.node < nodes; h.node++)
+    gomp_cl_log_each (data[h.node], lens[h.node], gomp_cl_handoff_one, &h);
+  if (h.any)
+    {
+      /* Again, with the write notices of the barrier this time.  */
+      h.blobs = malloc (64 * sizeof *h.blobs);
+      h.lens = malloc (64 * sizeof *h.lens);
+      h.origins = malloc (64 * sizeof *h.origins);
+      h.cap = 64;
+      if (!h.blobs || !h.lens || !h.origins)
+	gomp_cl_fatal ("out of memory for home hand-offs");
+      for (h.node = 0; h.node < nodes; h.node++)
+	gomp_cl_log_each (data[h.node], lens[h.node], gomp_cl_handoff_one,
+			  &h);
+      gomp_dsm_handoff_apply (h.recs, h.rec_lens, h.blobs, h.lens,
+			      h.origins, h.n);
+    }
+  free (h.blobs);
+  free (h.lens);
+  free (h.origins);
+  free (h.recs);
+  free (h.rec_lens);
 }

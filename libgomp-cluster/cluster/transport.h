@@ -35,6 +35,7 @@ enum gomp_cl_tag
   GOMP_CL_TAG_HEAP,		/* dsm: free / size of another node's block.  */
   GOMP_CL_TAG_CANCEL,		/* cluster: a region cancelled on a node.  */
   GOMP_CL_TAG_PULL,		/* cluster: write notices for a flush.  */
+  GOMP_CL_TAG_HANDOFF,		/* dsm: a block from its old home.  */
   GOMP_CL_TAG_MAX = 32
 };
 

@@ -642,9 +642,36 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
 	  || !apply_diff (gomp_dsm_block_wview (b), gomp_dsm_block_len (b),
 			  form, p, p + body))
 	gomp_dsm_fatal ("corrupt diff from rank %d (block %u)", src, b);
+      gomp_dsm_migrate_wrote (b, src);
       p += body;
     }
   gomp_cl_reply (src, token, NULL, 0);
+}
+
+/* True when the home of B (locked) is another node: a barrier handed B
+   to this node and the requester applied that hand-off first
+   (migrate.c); the request waits until this node has applied it too.
+   Anything else is an error, which ends the job once the request has
+   waited GOMP_DSM_MOVE_WAIT seconds.  */
+#define GOMP_DSM_MOVE_WAIT 60
+static bool
+moving_here (int src, uint32_t b)
+{
+  static uint32_t wait_b = UINT32_MAX;
+  static long wait_since;
+  int16_t h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+  if (h < 0 || h == gomp_dsm.rank)
+    return false;
+  long now = gomp_cl_now_ns ();
+  if (wait_b != b)
+    {
+      wait_b = b;
+      wait_since = now;
+    }
+  else if (now - wait_since > GOMP_DSM_MOVE_WAIT * 1000000000L)
+    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src, b,
+		    h);
+  return true;
 }
 
 /* Locks block B and up to N-1 blocks after it that are homed here and
@@ -664,6 +691,11 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
        && gomp_dsm.policy == HOME_FIRST_TOUCH)
       || !gomp_dsm_trylock (b))
     return 0;
+  if (moving_here (src, b))
+    {
+      gomp_dsm_unlock (b);
+      return 0;
+    }
   size_t bs = gomp_dsm_block_len (b);
   for (k = 1; k < n; k++)
     {
@@ -1504,6 +1536,7 @@ gomp_dsm_coherence_init (void)
 {
   gomp_cl_register (GOMP_CL_TAG_PAGE_GET, page_get_handler);
   gomp_cl_register (GOMP_CL_TAG_DIFF, diff_handler);
+  gomp_dsm_migrate_register ();
   __builtin_cpu_init ();
   have_avx512bw = __builtin_cpu_supports ("avx512f")
 		  && __builtin_cpu_supports ("avx512bw");

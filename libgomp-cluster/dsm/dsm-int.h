@@ -122,6 +122,7 @@ struct gomp_dsm_stats
   uint64_t remote_atomics, remote_frees, prefetches, prefetch_opens;
   uint64_t eager_updates;	/* Blocks updated in place (M_LEFT).  */
   uint64_t pushed;		/* Blocks installed from a region's start.  */
+  uint64_t homes_moved;		/* Hand-offs applied (migrate.c).  */
   /* Time in gomp_dsm_release, gomp_dsm_acquire, the prefetches of the
      acquires, and serving page requests (nanoseconds).  */
   uint64_t release_ns, acquire_ns, prefetch_ns, serve_ns;
@@ -234,6 +235,16 @@ extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
    eager level and refills its budget (the caller holds B's lock, or B is
    locked by the run being opened).  Signal-safe.  */
 extern void gomp_dsm_mark_used (uint32_t b) H;
+
+/* The node that knows B's home under first touch (its manager).  */
+extern int gomp_dsm_manager (uint32_t b) H;
+
+/* migrate.c: homes that follow the writer.  */
+extern void gomp_dsm_migrate_init (bool on) H;
+extern void gomp_dsm_migrate_register (void) H;
+/* At B's home: NODE wrote B in this interval (a diff from it applied
+   here, or this node's own write noticed).  Signal-safe.  */
+extern void gomp_dsm_migrate_wrote (uint32_t b, int node) H;
 
 /* coherence.c: transport handlers, diffs.  */
 extern void gomp_dsm_coherence_init (void) H;

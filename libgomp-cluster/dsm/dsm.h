@@ -113,6 +113,23 @@ extern bool gomp_dsm_refetch_pending (void) GOMP_DSM_HIDDEN;
    when none); returns their number, or -1 when a release or an acquire
    runs on this node now (try again later).  */
 extern int gomp_dsm_unreleased (uint32_t **blocks) GOMP_DSM_HIDDEN;
+/* At a barrier, right after its release: this home's proposals to hand
+   blocks to the node that alone writes them (migrate.c), in a malloc'ed
+   buffer (*BUF, the caller frees; NULL when the length returned is 0),
+   opaque to the caller.  */
+extern size_t gomp_dsm_handoff_pack (void **buf) GOMP_DSM_HIDDEN;
+/* Every node, at the same barrier, before its acquire: applies the
+   proposals RECS[H] (RECS_LENS[H] bytes; H < nodes, this node's
+   included) given the barrier's write notices: NNOTICES blobs
+   NOTICES[I] of NOTICE_LENS[I] bytes released by node NOTICE_NODES[I],
+   this node's own included.  Every node given the same arguments decides
+   the same.  */
+extern void gomp_dsm_handoff_apply (const void *const *recs,
+				    const size_t *rec_lens,
+				    const void *const *notices,
+				    const size_t *notice_lens,
+				    const int *notice_nodes, int nnotices)
+  GOMP_DSM_HIDDEN;
 /* Acquire without notices (a flush, a lock whose notices were lost):
    invalidates every cached page that is not homed here.  */
 extern void gomp_dsm_acquire_all (void) GOMP_DSM_HIDDEN;

@@ -188,6 +188,8 @@ gomp_dsm_notice (uint32_t b)
 				       (v & ~M_GEN) | M_NOTICED | g, true,
 				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
   gomp_dsm_list_add (&gomp_dsm.notices, b);
+  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_RELAXED) == gomp_dsm.rank)
+    gomp_dsm_migrate_wrote (b, gomp_dsm.rank);
 }
 
 bool
@@ -279,8 +281,8 @@ claim_blocks (uint32_t b, uint32_t n, int r)
 /* The manager of B under first-touch placement: the owner of the heap
    arena B lies in (it alone knows what it allocated: wild.c), else the
    node of B's group, round-robin.  */
-static int
-manager (uint32_t b)
+int
+gomp_dsm_manager (uint32_t b)
 {
   if (b >= gomp_dsm.area[1].first)
     {
@@ -333,7 +335,7 @@ gomp_dsm_home (uint32_t b)
       __atomic_store_n (&gomp_dsm.home[b], h, __ATOMIC_RELEASE);
       return h;
     }
-  int mgr = manager (b);
+  int mgr = gomp_dsm_manager (b);
   /* A node touching fresh blocks in sequence for a while (a serial
      initialisation) claims the rest of the manager's group at once.  */
   uint32_t streak = touch_stream (b);

@@ -35,7 +35,10 @@
 			place, still readable, the clean blocks this node
 			keeps reading, instead of invalidating them, and
 			rank 0 pushes its stack blocks others read with a
-			region's start (coherence.c).  */
+			region's start (coherence.c).
+     OMPC_DSM_MIGRATE   1 (default) | 0: under first touch, a block
+			that one other node alone writes moves its home
+			there at a barrier (migrate.c).  */
 
 #include "dsm-int.h"
 #include <errno.h>
@@ -506,6 +509,14 @@ gomp_dsm_init (int rank, int nodes)
     gomp_dsm.eager = false;
   else
     gomp_dsm_fatal ("OMPC_DSM_EAGER=%s: use 1 or 0", eg);
+  const char *mg = getenv ("OMPC_DSM_MIGRATE");
+  bool migrate;
+  if (!mg || !*mg || !strcmp (mg, "1") || !strcasecmp (mg, "true"))
+    migrate = true;
+  else if (!strcmp (mg, "0") || !strcasecmp (mg, "false"))
+    migrate = false;
+  else
+    gomp_dsm_fatal ("OMPC_DSM_MIGRATE=%s: use 1 or 0", mg);
 
   remap_globals ();
   if ((heap + stacks * nodes) >> gomp_dsm.bshift >= UINT32_MAX / 4)
@@ -533,6 +544,7 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm_list_init (&gomp_dsm.notices, nb);
   gomp_dsm_list_init (&gomp_dsm.dirty, nb);
   gomp_dsm_list_init (&gomp_dsm.stack_copied, nb);
+  gomp_dsm_migrate_init (migrate);
 
   gomp_dsm_coherence_init ();
   gomp_dsm_heap_init ();
@@ -558,6 +570,7 @@ gomp_dsm_print_stats (void)
 	   "ompcluster: rank %d: dsm: faults %lu read, %lu write, %lu home "
 	   "write; pages fetched %lu (%lu bytes), %lu of them prefetched "
 	   "(%lu runs opened), %lu updated in place, %lu pushed with a region; "
+	   "homes moved %lu; "
 	   "diffs sent %lu (%lu "
 	   "bytes); write notices %lu sent, %lu invalidations; home "
 	   "lookups %lu; remote atomics %lu; remote frees %lu; messages "
@@ -567,7 +580,7 @@ gomp_dsm_print_stats (void)
 	   gomp_dsm.rank, s->read_faults, s->write_faults, s->home_faults,
 	   s->fetches + s->prefetches + s->eager_updates + s->pushed,
 	   s->fetch_bytes, s->prefetches, s->prefetch_opens, s->eager_updates,
-	   s->pushed, s->diffs,
+	   s->pushed, s->homes_moved, s->diffs,
 	   s->diff_bytes,
 	   s->notices_sent, s->invalidations, s->home_lookups,
 	   s->remote_atomics, s->remote_frees, t.msgs_sent, t.bytes_sent,
