@@ -47,9 +47,16 @@ struct pull_req
 /* One pull at a time on a node: a thread that finds another's pull under
    way waits for it, then asks again, so that nobody proceeds past notices
    still being applied by another thread.  SEEN[R]: the last release of
-   rank R this node has the notices of.  */
+   rank R this node has the notices of.  The requests and the answers'
+   buffers (one per node) are allocated once and used under the mutex:
+   a program may flush in a loop, and two nodes' buffers of 64 KiB are
+   past malloc's mmap threshold.  */
 static pthread_mutex_t pull_mutex = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t *pull_seen;
+static struct gomp_cl_pending *pull_w;
+static struct pull_req *pull_rq;
+static char *pull_replies;
+static size_t *pull_lens;
 
 /* Answers a pull: [uint64 release number][records].  */
 static void
@@ -99,8 +106,13 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
 void
 gomp_cl_pull_init (void)
 {
-  pull_seen = calloc (gomp_cl_nodes, sizeof *pull_seen);
-  if (!pull_seen)
+  int nodes = gomp_cl_nodes;
+  pull_seen = calloc (nodes, sizeof *pull_seen);
+  pull_w = calloc (nodes, sizeof *pull_w);
+  pull_rq = calloc (nodes, sizeof *pull_rq);
+  pull_replies = malloc ((size_t) nodes * (8 + PULL_MAX));
+  pull_lens = calloc (nodes, sizeof *pull_lens);
+  if (!pull_seen || !pull_w || !pull_rq || !pull_replies || !pull_lens)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
 }
@@ -110,14 +122,13 @@ gomp_cl_acquire_pull (void)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank;
   size_t cap = 8 + PULL_MAX;
-  struct gomp_cl_pending *w = calloc (nodes, sizeof *w);
-  struct pull_req *rq = calloc (nodes, sizeof *rq);
-  char *replies = malloc ((size_t) nodes * cap);
-  size_t *lens = calloc (nodes, sizeof *lens);
-  if (!w || !rq || !replies || !lens)
-    gomp_cl_fatal ("out of memory for a flush");
 
   pthread_mutex_lock (&pull_mutex);
+  struct gomp_cl_pending *w = pull_w;
+  struct pull_req *rq = pull_rq;
+  char *replies = pull_replies;
+  size_t *lens = pull_lens;
+  memset (w, 0, nodes * sizeof *w);
   for (int r = 0; r < nodes; r++)
     if (r != me)
       {
@@ -151,7 +162,6 @@ gomp_cl_acquire_pull (void)
 	memcpy (all + off, p + 8, lens[r] - 8);
 	off += lens[r] - 8;
       }
-  free (replies);
   if (total)
     {
       gomp_cl_log_merge (all, total);
@@ -160,7 +170,4 @@ gomp_cl_acquire_pull (void)
     }
   pthread_mutex_unlock (&pull_mutex);
   __atomic_fetch_add (&gomp_cl_sync.pulls, 1, __ATOMIC_RELAXED);
-  free (w);
-  free (rq);
-  free (lens);
 }
