@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 6
+#define GOMP_CLUSTER_ABI 7
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -165,6 +165,12 @@ struct gomp_cluster_ops
      block is elsewhere (a stack of the program's own pthread, an explicit
      task's copy) runs inside its node.  */
   bool (*shared) (const void *addr);
+
+  /* The sharing report (OMPC_REPORT): NULL when it is off; else the
+     heap entry points (ompc_heap.c) call it with every block of the
+     shared heap they hand out, its size, and the return address of
+     their caller, the allocation's call site.  */
+  void (*heap_site) (void *ptr, size_t size, void *caller);
 };
 
 /* NULL with one node.  */

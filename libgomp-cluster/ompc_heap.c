@@ -7,7 +7,10 @@
    a fixed-address arena inside the shared segment, so that every node sees
    the same object at the same address; the module's free and realloc also
    take memory that libc allocated (getline, asprintf, memory allocated
-   before start-up) and hand it back to libc, deciding by address.  */
+   before start-up) and hand it back to libc, deciding by address.  With
+   the sharing report on (gomp_cluster->heap_site), each block handed out
+   is noted with its caller's return address, the call site the report
+   names it by.  */
 
 #include "libgomp.h"
 #include <errno.h>
@@ -15,6 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* Notes P, of SIZE bytes, allocated for CALLER, when the sharing report
+   is on (cluster path only).  */
+static inline void
+gomp_heap_site (void *p, size_t size, void *caller)
+{
+  if (GOMP_UNLIKELY (gomp_cluster->heap_site != NULL) && p)
+    gomp_cluster->heap_site (p, size, caller);
+}
 
 GOMP_EXPORT void *
 ompc_malloc (size_t size)
@@ -24,6 +36,7 @@ ompc_malloc (size_t size)
       void *p = gomp_cluster->malloc (size);
       if (!p)
 	errno = ENOMEM;
+      gomp_heap_site (p, size, __builtin_return_address (0));
       return p;
     }
   return malloc (size);
@@ -56,6 +69,7 @@ ompc_calloc (size_t n, size_t size)
       void *p = gomp_cluster->calloc (n, size);
       if (!p)
 	errno = ENOMEM;
+      gomp_heap_site (p, bytes, __builtin_return_address (0));
       return p;
     }
   return calloc (n, size);
@@ -69,6 +83,7 @@ ompc_realloc (void *ptr, size_t size)
       void *p = gomp_cluster->realloc (ptr, size);
       if (!p && size)
 	errno = ENOMEM;
+      gomp_heap_site (p, size, __builtin_return_address (0));
       return p;
     }
   return realloc (ptr, size);
@@ -85,20 +100,25 @@ ompc_reallocarray (void *ptr, size_t n, size_t size)
 	  errno = ENOMEM;
 	  return NULL;
 	}
-      return ompc_realloc (ptr, bytes);
+      void *p = gomp_cluster->realloc (ptr, bytes);
+      if (!p && bytes)
+	errno = ENOMEM;
+      gomp_heap_site (p, bytes, __builtin_return_address (0));
+      return p;
     }
   return reallocarray (ptr, n, size);
 }
 
 /* The cluster path of the aligned allocators: ALIGN is a power of two.  */
 static void *
-gomp_heap_memalign (size_t align, size_t size)
+gomp_heap_memalign (size_t align, size_t size, void *caller)
 {
   if (align < sizeof (void *))
     align = sizeof (void *);
   void *p = gomp_cluster->memalign (align, size);
   if (!p)
     errno = ENOMEM;
+  gomp_heap_site (p, size, caller);
   return p;
 }
 
@@ -110,7 +130,7 @@ ompc_memalign (size_t align, size_t size)
       /* glibc rounds an alignment that is not a power of two up.  */
       if (align & (align - 1))
 	align = (size_t) 1 << (64 - __builtin_clzl (align));
-      return gomp_heap_memalign (align, size);
+      return gomp_heap_memalign (align, size, __builtin_return_address (0));
     }
   return memalign (align, size);
 }
@@ -122,7 +142,8 @@ ompc_posix_memalign (void **ptr, size_t align, size_t size)
     {
       if (align % sizeof (void *) || (align & (align - 1)) || !align)
 	return EINVAL;
-      void *p = gomp_heap_memalign (align, size);
+      void *p = gomp_heap_memalign (align, size,
+				    __builtin_return_address (0));
       if (!p)
 	return ENOMEM;
       *ptr = p;
@@ -141,7 +162,7 @@ ompc_aligned_alloc (size_t align, size_t size)
 	  errno = EINVAL;
 	  return NULL;
 	}
-      return gomp_heap_memalign (align, size);
+      return gomp_heap_memalign (align, size, __builtin_return_address (0));
     }
   return aligned_alloc (align, size);
 }
@@ -150,7 +171,8 @@ GOMP_EXPORT void *
 ompc_valloc (size_t size)
 {
   if (GOMP_UNLIKELY (gomp_cluster))
-    return gomp_heap_memalign (sysconf (_SC_PAGESIZE), size);
+    return gomp_heap_memalign (sysconf (_SC_PAGESIZE), size,
+			       __builtin_return_address (0));
   return valloc (size);
 }
 
@@ -160,7 +182,10 @@ ompc_strdup (const char *s)
   if (GOMP_UNLIKELY (gomp_cluster))
     {
       size_t len = strlen (s) + 1;
-      char *p = ompc_malloc (len);
+      char *p = gomp_cluster->malloc (len);
+      if (!p)
+	errno = ENOMEM;
+      gomp_heap_site (p, len, __builtin_return_address (0));
       if (p)
 	memcpy (p, s, len);
       return p;
@@ -174,7 +199,10 @@ ompc_strndup (const char *s, size_t n)
   if (GOMP_UNLIKELY (gomp_cluster))
     {
       size_t len = strnlen (s, n);
-      char *p = ompc_malloc (len + 1);
+      char *p = gomp_cluster->malloc (len + 1);
+      if (!p)
+	errno = ENOMEM;
+      gomp_heap_site (p, len + 1, __builtin_return_address (0));
       if (p)
 	{
 	  memcpy (p, s, len);

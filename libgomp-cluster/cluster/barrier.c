@@ -23,6 +23,7 @@
    (collectives and point-to-point messages never match each other).  */
 
 #include "cluster-int.h"
+#include "../dsm/report.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,6 +220,8 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 				slots[r].len - slots[r].bcast_len, true);
     }
   free (data);
+  if (gomp_dsm_report_on)
+    gomp_dsm_report_interval_end ();
   gomp_cl_linger ();
   gomp_cl_log_clear ();
   free (big);

@@ -205,6 +205,13 @@ extern void gomp_cl_rank_lost (int r, int err)
 extern void gomp_cl_start_watch (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_start_watch_end (void) GOMP_CL_HIDDEN;
 
+/* report.c: the sharing report (OMPC_REPORT).  init after gomp_dsm_init;
+   gather in gomp_cl_finish on every rank while the ranks still serve
+   each other; write on rank 0 once every rank has ended its part.  */
+extern void gomp_cl_report_init (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_report_gather (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_report_write (void) GOMP_CL_HIDDEN;
+
 /* stats.c: OMPC_STATS=1 counters, printed per node at exit.  */
 struct gomp_cl_sync_stats
 {

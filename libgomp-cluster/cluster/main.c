@@ -238,6 +238,7 @@ gomp_cl_finish (int status)
   pthread_attr_destroy (&attr);
   if (gomp_cl_stats_enabled)
     gomp_cl_stats_print ();
+  gomp_cl_report_gather ();
   /* No rank goes on before every rank has stopped making requests.  */
   gomp_cl_check_mpi (MPI_Ibarrier (gomp_cl_dispatch_comm, &req),
 		     "MPI_Ibarrier");
@@ -252,6 +253,7 @@ gomp_cl_finish (int status)
   __atomic_store_n (&gomp_cl_ended, 1, __ATOMIC_RELEASE);
   if (gomp_cl_rank != 0)
     _exit (status);
+  gomp_cl_report_write ();
 }
 
 void

@@ -392,6 +392,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_cancel_init ();
   gomp_cl_exit_init ();
   gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
+  gomp_cl_report_init ();
   gomp_cl_transport_init (transport_comm);
   gomp_cl_heartbeat_start ();
   return &gomp_cl_ops;

@@ -14,6 +14,7 @@
    only stores, compares and forwards them.  */
 
 #include "cluster-int.h"
+#include "../dsm/report.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,11 +303,22 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
   b->lens[b->n++] = n;
 }
 
+/* The sharing report's view of a barrier's notices, by origin.  */
+static void
+gomp_cl_report_one (int origin, const unsigned char *data, uint32_t n,
+		    void *arg)
+{
+  if (origin >= 0)
+    gomp_dsm_report_notices (origin, data, n / 4);
+}
+
 void
 gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
 {
   struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
 
+  if (gomp_dsm_report_on && quiescent)
+    gomp_cl_log_each (buf, len, gomp_cl_report_one, NULL);
   gomp_cl_log_each (buf, len, gomp_cl_count_one, &b);
   if (b.all)
     {

@@ -80,6 +80,7 @@
    service thread must not block.  */
 
 #include "dsm-int.h"
+#include "report.h"
 #include <emmintrin.h>
 #include <immintrin.h>
 #include <pthread.h>
@@ -420,6 +421,7 @@ encode_diff (uint32_t b, struct diff_buf *d)
   d->len += 8 + body;
   DSM_STAT (diffs, 1);
   DSM_STAT (diff_bytes, 8 + body);
+  gomp_dsm_report_diff (b, 8 + body);
   return true;
 }
 
@@ -986,6 +988,7 @@ gomp_dsm_release (void **notices)
      again do so in runs (one mprotect each).  */
   uint32_t nw = n;
   n = n ? sort_unique (out, n) : 0;
+  gomp_dsm_report_written (out, n);
   if (ns)
     memmove (out + n, out + nw, ns * sizeof *out);
   for (uint32_t i = 0; i < n;)
@@ -1228,6 +1231,7 @@ prefetch (uint32_t *v, uint32_t n)
 	  for (uint32_t i = 0; i < want; i++)
 	    prefetch_done (b + i, i < got);
 	  DSM_STAT (fetch_bytes, got * blen);
+	  gomp_dsm_report_fetch (b, got);
 	}
       free (p->counts);
       free (p->iov);
@@ -1275,6 +1279,7 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 	gomp_dsm_unlock (v[i]);
     }
   n = k;
+  gomp_dsm_report_invals (v, n);
   /* Inaccessible first, in runs (PREFETCHED blocks are already: including
      them only makes the runs longer; blocks updated in place end a run),
      then the diffs of the blocks written here too (disjoint bytes): our
@@ -1425,6 +1430,7 @@ install_pushed (uint32_t b, int origin, const char *data)
   gomp_dsm_mark_used (b);
   gomp_dsm_unlock (b);
   DSM_STAT (pushed, 1);
+  gomp_dsm_report_fetch (b, 1);
   DSM_STAT (fetch_bytes, bs);
   return true;
 }

@@ -26,6 +26,7 @@
    copies of the program's shared memory.  */
 
 #include "dsm-int.h"
+#include "report.h"
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -591,6 +592,7 @@ fetch (uint32_t b, int h, size_t len, bool write)
 		gomp_dsm_unlock (run[2 * r] + i);
 	      DSM_STAT (fetches, k);
 	      DSM_STAT (fetch_bytes, (size_t) k * bs);
+	      gomp_dsm_report_fetch (run[2 * r], k);
 	    }
 	}
       free (reply);
@@ -635,6 +637,7 @@ fetch (uint32_t b, int h, size_t len, bool write)
     }
   DSM_STAT (fetches, got);
   DSM_STAT (fetch_bytes, got * len);
+  gomp_dsm_report_fetch (b, got);
   /* Blocks fetched ahead of one of many streams of writes count as used
      (to be prefetched again at the acquire that invalidates them) only
      once a release finds them written (coherence.c): the guess takes
@@ -930,6 +933,7 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
     DSM_STAT (write_faults, 1);
   else
     DSM_STAT (read_faults, 1);
+  gomp_dsm_report_fault (b, write);
   /* The first touch of a block on this node: what this node knows
      holds nothing is a wild access; what another node knows, its
      answer tells (make_access).  */
