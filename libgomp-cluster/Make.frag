@@ -39,7 +39,7 @@ $(BUILD_LIB)/libgomp.so: | $(BUILD_LIB)
 	ln -sf libgomp.so.1 $@
 
 $(BUILD_LIB)/ompcluster-mpi.so: $(CL_OBJS) | $(BUILD_LIB)
-	$(CC) -shared -pthread -o $@ $(CL_OBJS) $(MPI_LIBS) -lrt -lm
+	$(CC) -shared -pthread -o $@ $(CL_OBJS) $(MPI_LIBS) -lrt
 
 # C++'s operator new and delete, linked into C++ programs' executables
 # (libgomp-cluster/cxx/new.c); -fexceptions: bad_alloc passes through.

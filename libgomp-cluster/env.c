@@ -849,6 +849,23 @@ show_ompc_dsm_migrate (char *buf, size_t len)
 	    gomp_dsm_migrate_env ? gomp_dsm_migrate_env : "1");
 }
 
+/* OMPC_REPORT: read by the cluster module (cluster/report.c) itself, as
+   OMPC_STATS is; any path is taken, empty means off.  */
+static const char *gomp_ompc_report;
+
+static bool
+parse_ompc_report (const struct gomp_env_var *v, const char *val)
+{
+  gomp_ompc_report = val;
+  return true;
+}
+
+static void
+show_ompc_report (char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", gomp_ompc_report ? gomp_ompc_report : "");
+}
+
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
    variables included), next to a parse and a show function.  */
 static const struct gomp_env_var gomp_env_table[] = {
@@ -926,6 +943,13 @@ static const struct gomp_env_var gomp_env_table[] = {
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
     "chunks, messages and bytes, and the DSM's counters.",
     parse_ompc_stats, show_ompc_stats, true },
+  { "OMPC_REPORT", "file name", "none (off)",
+    "With several nodes, rank 0 writes at exit a sharing report to this "
+    "HTML file (docs/report.md): per global (by symbol) and heap "
+    "allocation (by call site), the DSM's faults, blocks fetched, bytes "
+    "moved, diffs, invalidations and false sharing, by node and over "
+    "time, the top offenders first with what to try; and a summary on "
+    "stderr.", parse_ompc_report, show_ompc_report, true },
   { "OMPC_HEARTBEAT", "seconds, 0 to 3600", "5",
     "With several nodes, a rank that stays silent this long (killed, "
     "stopped, its host or network down) ends the job with a message naming "

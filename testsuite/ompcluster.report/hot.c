@@ -4,6 +4,10 @@
    both move between nodes; the per-thread counters in hot_counts are
    written by every thread (false sharing).  Checks its own results.  */
 
+/* ompc-nodes: 1 2x1 2x2
+   ompc-options: -g
+   ompc-output: ok */
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
