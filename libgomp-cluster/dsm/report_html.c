@@ -209,6 +209,22 @@ find (const uint32_t *ub, uint32_t n, uint32_t b)
   return p ? (uint32_t) (p - ub) : UINT32_MAX;
 }
 
+/* The first I with UB[I] >= B.  */
+static uint32_t
+lower_bound (const uint32_t *ub, uint32_t n, uint32_t b)
+{
+  uint32_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      uint32_t mid = (lo + hi) / 2;
+      if (ub[mid] < b)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
 /* The bytes-moved bar chart: one stacked bar per object, by node.  */
 static void
 overview_chart (FILE *f, const struct rp_objs *o, const uint32_t *rank,
@@ -344,10 +360,11 @@ heat_maps (FILE *f, const struct node_data *nd, int nodes,
 			 ? e->count : 1;
 	  if (col >= HEAT_COLS)
 	    col = HEAT_COLS - 1;
-	  for (uint32_t j = 0; j < cnt && j < GOMP_DSM_GET_MAX; j++)
+	  uint64_t end = (uint64_t) e->block + cnt;
+	  for (uint32_t i = lower_bound (ub, nub, e->block);
+	       i < nub && ub[i] < end; i++)
 	    {
-	      uint32_t i = find (ub, nub, e->block + j);
-	      if (i == UINT32_MAX || rowbase[obj[i]] == UINT32_MAX)
+	      if (rowbase[obj[i]] == UINT32_MAX)
 		continue;
 	      uint32_t ob = obj[i];
 	      uint32_t row = rowbase[ob]

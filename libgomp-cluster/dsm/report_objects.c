@@ -30,12 +30,26 @@
 
 extern char **environ;
 
-/* The executable's load address (0 when it is not position
-   independent).  */
+/* The executable's load bias (0 when it is not position independent).  */
 static int
 exe_base (struct dl_phdr_info *info, size_t size, void *arg)
 {
   *(uintptr_t *) arg = info->dlpi_addr;
+  return 1;
+}
+
+/* The lowest address the executable is mapped at (what dladdr gives as
+   its base).  */
+static int
+exe_start (struct dl_phdr_info *info, size_t size, void *arg)
+{
+  uintptr_t lo = UINTPTR_MAX;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD
+	&& info->dlpi_phdr[i].p_vaddr < lo)
+      lo = info->dlpi_phdr[i].p_vaddr;
+  *(uintptr_t *) arg = info->dlpi_addr
+		       + (lo & ~(uintptr_t) (sysconf (_SC_PAGESIZE) - 1));
   return 1;
 }
 
@@ -226,6 +240,9 @@ addr2line (const char *file, const uint64_t *addr, uint32_t n, char **out)
 	      if (!fgets (fn, sizeof fn, f) || !fgets (loc, sizeof loc, f))
 		break;
 	      fn[strcspn (fn, "\n")] = 0;
+	      /* The plugin renames main; the program calls it main.  */
+	      if (!strcmp (fn, "__ompc_user_main"))
+		strcpy (fn, "main");
 	      loc[strcspn (loc, "\n")] = 0;
 	      char *d = strstr (loc, " (discriminator");
 	      if (d)
@@ -292,14 +309,9 @@ heap_sites (const uint32_t *ub, uint32_t n, uint32_t *obj, uint64_t *best,
   for (uint32_t i = 0; i < nal; i++)
     if (!nc || callers[nc - 1] != s[i]->caller)
       callers[nc++] = s[i]->caller;
-  uintptr_t exe = 0;
-  dl_iterate_phdr (exe_base, &exe);
-  Elf64_Ehdr eh;
-  int fd = open ("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-  bool exe_dyn = fd >= 0 && pread (fd, &eh, sizeof eh, 0) == sizeof eh
-		 && eh.e_type == ET_DYN;
-  if (fd >= 0)
-    close (fd);
+  uintptr_t exe = 0, bias = 0;
+  dl_iterate_phdr (exe_start, &exe);
+  dl_iterate_phdr (exe_base, &bias);
   /* One addr2line per object file: those of the callers in turn.  */
   bool *done = calloc (nc, sizeof *done);
   uint32_t *idx = malloc (nc * sizeof *idx);
@@ -316,8 +328,7 @@ heap_sites (const uint32_t *ub, uint32_t n, uint32_t *obj, uint64_t *best,
 	  done[i] = true;
 	  continue;
 	}
-      bool is_exe = (uintptr_t) di.dli_fbase == exe || !di.dli_fname
-		    || !di.dli_fname[0];
+      bool is_exe = (uintptr_t) di.dli_fbase == exe;
       /* addr2line's own /proc/self/exe would be addr2line.  */
       char exe_path[4096];
       ssize_t pl = readlink ("/proc/self/exe", exe_path,
@@ -334,7 +345,7 @@ heap_sites (const uint32_t *ub, uint32_t n, uint32_t *obj, uint64_t *best,
 	  done[j] = true;
 	  idx[k] = j;
 	  rel[k++] = callers[j] - 1
-		     - (is_exe && !exe_dyn ? 0 : (uintptr_t) di.dli_fbase);
+		     - (is_exe ? bias : (uintptr_t) di.dli_fbase);
 	}
       memset (got, 0, k * sizeof *got);
       addr2line (file, rel, k, got);
