@@ -347,7 +347,7 @@ heat_maps (FILE *f, const struct node_data *nd, int nodes,
 			 sizeof *grid);
   if (!grid)
     gomp_dsm_fatal ("out of memory for the sharing report");
-  int cw = 12, rh = 6, lw = 300;
+  int cw = 12, rh = 8, lw = 300;
   for (int r = 0; r < nodes; r++)
     {
       memset (grid, 0, (size_t) total * HEAT_COLS * sizeof *grid);
@@ -460,7 +460,7 @@ write_page (FILE *f, const struct node_data *nd, int nodes, size_t bs,
 	 "td.n { text-align: right; white-space: nowrap; }\n"
 	 "svg text { font-size: 11px; font-family: sans-serif; }\n"
 	 "svg text.small { font-size: 9px; }\n"
-	 ".note { color: #666; }\n.advice { max-width: 40em; }\n"
+	 ".note { color: #666; }\n.advice { min-width: 18em; max-width: 40em; }\n"
 	 "</style>\n</head>\n<body>\n<h1>Sharing report</h1>\n<p>Program <code>",
 	 f);
   esc (f, prog);
@@ -496,12 +496,13 @@ write_page (FILE *f, const struct node_data *nd, int nodes, size_t bs,
 		       nodes, i + 1);
 	      esc (f, x->name);
 	      fputs ("</a>", f);
-	      sharers (o, x, adv, sizeof adv);
-	      if (adv[0])
+	      char sh[600];
+	      sharers (o, x, sh, sizeof sh);
+	      if (sh[0])
 		{
 		  fputs ("<br/><span class=\"note\">its blocks also hold: ",
 			 f);
-		  esc (f, adv);
+		  esc (f, sh);
 		  fputs ("</span>", f);
 		}
 	      fprintf (f, "</td><td rowspan=\"%d\">%s</td><td "
