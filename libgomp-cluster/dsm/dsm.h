@@ -8,7 +8,8 @@
    locks, homes and first touch, the SIGSEGV handler, fetches),
    coherence.c (release, acquire, diffs, write notices, serving fetches),
    atomic.c (atomics at the home), heap.c (the per-node arenas),
-   wild.c (accesses to parts of the segment that hold nothing); the
+   wild.c (accesses to parts of the segment that hold nothing),
+   report*.c (the sharing report, OMPC_REPORT: report.h); the
    transport is ../cluster/transport.c.  dsm-int.h lists what may run in
    signal context.  Tests: testsuite/ompcluster.dsm/.
 
