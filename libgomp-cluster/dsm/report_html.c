@@ -95,13 +95,13 @@ static void
 advice (const struct rp_objs *os, const struct rp_obj *o, int nodes,
 	size_t bs, char *buf, size_t len)
 {
-  uint64_t wf = 0, rf = 0, fetched = 0, diffs = 0;
+  uint64_t wf = 0, rf = 0, fetched = 0, invals = 0;
   for (int r = 0; r < nodes; r++)
     {
       wf += o->node[r].wfaults;
       rf += o->node[r].rfaults;
       fetched += o->node[r].fetched;
-      diffs += o->node[r].diffs;
+      invals += o->node[r].invals;
     }
   uint32_t top_home = 0, homed = 0;
   for (int r = 0; r < nodes && r < 64; r++)
@@ -112,10 +112,14 @@ advice (const struct rp_objs *os, const struct rp_obj *o, int nodes,
     }
   char nl[256];
   if (o->kind == RP_STACK)
-    snprintf (buf, len, "Other nodes read this node's thread stacks: "
-	      "locals of a thread (or of main) handed to a parallel region "
-	      "by address. Make such data a global or allocate it with "
-	      "malloc, so that it gets its own blocks and homes.");
+    snprintf (buf, len, "Other nodes read this node's thread stacks: the "
+	      "block of shared variables' addresses that every parallel "
+	      "region hands its threads lies there, with the locals of main "
+	      "(or of a thread) used inside regions. Each region's start "
+	      "moves a block or two: a loop of many short parallel regions "
+	      "pays it every time; one parallel region around the loop, "
+	      "with omp for inside, pays it once. Large locals that regions "
+	      "share are better globals or heap data.");
   else if (o->fs)
     {
       char sh[600];
@@ -153,17 +157,19 @@ advice (const struct rp_objs *os, const struct rp_obj *o, int nodes,
 	      "nodes fetch them. Initialise it with a parallel loop of the "
 	      "same schedule as the loops that use it (first touch), or set "
 	      "OMPC_DSM_HOME=block.", o->homes[top_home], homed, top_home);
-  else if (rf + wf >= 64 && rf + wf >= 2 * (uint64_t) o->nblocks
-	   && fetched * 4 <= (rf + wf) * 5)
-    snprintf (buf, len, "Many faults for few blocks, one block per fault: "
-	      "scattered accesses. A bigger OMPC_DSM_BLOCK (e.g. %zu) brings "
-	      "more of them per fault, if nodes do not write the same "
-	      "blocks.", bs * 4);
-  else if (diffs && fetched)
-    snprintf (buf, len, "Written on one node and read on others between "
-	      "barriers: the sharing the algorithm needs (e.g. a halo). "
-	      "Fewer barriers between writing and reading, or fewer "
-	      "boundary elements per node, move less.");
+  else if (o->nblocks && fetched > o->nblocks && invals * 2 >= fetched)
+    snprintf (buf, len, "Written on one node and read on another after "
+	      "each synchronisation: its blocks are fetched again after "
+	      "every write (%lu fetches, %lu invalidations), the sharing the "
+	      "algorithm needs (e.g. a halo, or boundary rows). Fewer "
+	      "elements on the borders between nodes' parts, or fewer "
+	      "barriers between writing and reading, move less.",
+	      (unsigned long) fetched, (unsigned long) invals);
+  else if (rf + wf >= 64 && fetched * 4 <= (rf + wf) * 5)
+    snprintf (buf, len, "Many faults, one block each: scattered "
+	      "accesses. A bigger OMPC_DSM_BLOCK (e.g. %zu) brings more of "
+	      "them per fault, if nodes do not write the same blocks.",
+	      bs * 4);
   else
     snprintf (buf, len, "Read by several nodes: each fetches it once "
 	      "after every change; nothing to change unless it is written "

@@ -362,6 +362,36 @@ heap_sites (const uint32_t *ub, uint32_t n, uint32_t *obj, uint64_t *best,
 	  names[idx[j]] = got[j];
 	}
     }
+  /* Several calls on one line (p = malloc (n), q = malloc (n);) are
+     told apart by their order in the code.  */
+  char **renamed = calloc (nc ? nc : 1, sizeof *renamed);
+  if (!renamed)
+    gomp_dsm_fatal ("out of memory for the sharing report");
+  for (uint32_t c = 0; c < nc; c++)
+    {
+      uint32_t k = 0, m = 0;
+      for (uint32_t d = 0; d < nc; d++)
+	if (names[d] && names[c] && !strcmp (names[d], names[c]))
+	  {
+	    m++;
+	    if (callers[d] < callers[c])
+	      k++;
+	  }
+      if (m > 1)
+	{
+	  char buf[1400];
+	  snprintf (buf, sizeof buf, "%s, call %u of %u on the line",
+		    names[c], k + 1, m);
+	  renamed[c] = xstrdup (buf);
+	}
+    }
+  for (uint32_t c = 0; c < nc; c++)
+    if (renamed[c])
+      {
+	free (names[c]);
+	names[c] = renamed[c];
+      }
+  free (renamed);
   for (uint32_t i = 0, c = 0; i < nal; c++)
     {
       uint32_t j = i;
