@@ -36,6 +36,7 @@
 #include "dsm.h"
 #include "../cluster/transport.h"
 #include "../cluster.h"
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 
@@ -72,14 +73,14 @@ enum
 #define M_IDLE_SHIFT 16
 #define M_IDLE 0x70000u		/* WRITE blocks: releases in a row that
 				   found no change, one in KEEP_STEP <<
-				   M_KEEP counted (coherence.c).  */
+				   M_KEEP counted (release.c).  */
 #define M_EXPIRED 0x80000u	/* Went READ because M_IDLE ran out, and
 				   not written since.  */
 #define M_KEEP_SHIFT 29
 #define M_KEEP 0x60000000u	/* Raised by each write fault on an
 				   M_EXPIRED block, up to KEEP_MAX.  */
 #define KEEP_MAX 3
-/* Eager updates (coherence.c, OMPC_DSM_EAGER): a used non-home block
+/* Eager updates (acquire.c, OMPC_DSM_EAGER): a used non-home block
    that a barrier's acquire would invalidate is instead updated in place,
    still readable, while its budget M_LEFT lasts; then it is prefetched
    (inaccessible) once, to see whether it is still used.  Each use seen
@@ -172,7 +173,7 @@ extern char *gomp_dsm_block_addr (uint32_t b) H;
 extern char *gomp_dsm_block_wview (uint32_t b) H;
 extern size_t gomp_dsm_block_len (uint32_t b) H;
 /* True for blocks of the stack area (homed at their node, never
-   write-protected there: see coherence.c).  */
+   write-protected there: see release.c).  */
 extern bool gomp_dsm_stack_block (uint32_t b) H;
 extern void gomp_dsm_fatal (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2), noreturn)) H;
@@ -210,14 +211,11 @@ extern bool gomp_dsm_servable (uint32_t b) H;
    status of a segmentation fault.  */
 extern void gomp_dsm_wild (const void *addr) __attribute__ ((noreturn)) H;
 
-/* fault.c: block locks, homes, the fault handler.  */
+/* fault.c: block locks, write notice marks, the fault handler.  */
 extern void gomp_dsm_lock (uint32_t b) H;
 extern bool gomp_dsm_trylock (uint32_t b) H;
 extern void gomp_dsm_unlock (uint32_t b) H;
 extern void gomp_dsm_set_state (uint32_t b, uint32_t state) H;
-/* The home of B, asking its manager under first touch (the caller holds
-   B's lock; it may become the home).  Signal-safe.  */
-extern int gomp_dsm_home (uint32_t b) H;
 /* Makes B accessible for a read or a write on this node (the caller holds
    B's lock).  False, with B unchanged, when B holds nothing (its manager
    or its home says so: wild.c).  Signal-safe.  */
@@ -229,15 +227,25 @@ extern void gomp_dsm_notice (uint32_t b) H;
 extern bool gomp_dsm_noticed (uint32_t b) H;
 /* After a release took generation GEN: B leaves the notice set unless
    generation GEN + 1 noticed it meanwhile.  Returns true if it cleared
-   a mark (false: a fetch served meanwhile did it, see coherence.c).  */
+   a mark (false: a fetch served meanwhile did it, see serve.c).  */
 extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
 /* A fault found B used (fetched it, or opened it prefetched): raises its
    eager level and refills its budget (the caller holds B's lock, or B is
    locked by the run being opened).  Signal-safe.  */
 extern void gomp_dsm_mark_used (uint32_t b) H;
 
+
+/* home.c: homes.  */
+#define MANAGER_GROUP 64	/* Blocks per manager range.  */
 /* The node that knows B's home under first touch (its manager).  */
 extern int gomp_dsm_manager (uint32_t b) H;
+/* The home of B, asking its manager under first touch (the caller holds
+   B's lock; it may become the home).  Signal-safe.  */
+extern int gomp_dsm_home (uint32_t b) H;
+/* The stream of first touches that ended at B now ends at END (a run of
+   home blocks opened at once).  */
+extern void gomp_dsm_touch_extend (uint32_t b, uint32_t end) H;
+extern void gomp_dsm_home_init (void) H;
 
 /* migrate.c: homes that follow the writer.  */
 extern void gomp_dsm_migrate_init (bool on) H;
@@ -246,8 +254,58 @@ extern void gomp_dsm_migrate_register (void) H;
    here, or this node's own write noticed).  Signal-safe.  */
 extern void gomp_dsm_migrate_wrote (uint32_t b, int node) H;
 
-/* coherence.c: transport handlers, diffs.  */
+/* coherence.c: the protocol's start (registers the handlers).  */
 extern void gomp_dsm_coherence_init (void) H;
+
+/* diff.c: diffs, and block lists.  */
+extern int gomp_dsm_cmp_u32 (const void *a, const void *b) H;
+/* Sorts V[0..N) and removes duplicates; returns the new count.  */
+extern uint32_t gomp_dsm_sort_unique (uint32_t *v, uint32_t n) H;
+/* Batches in flight to homes; DIFF_FLIGHT at most.  */
+#define DIFF_FLIGHT 8
+struct diff_buf
+{
+  char *p;
+  size_t len, cap;
+};
+/* The diffs of one release or acquire: a buffer per home being filled,
+   and the batches sent (a ring of up to DIFF_FLIGHT), each buffer kept
+   until its home has answered.  */
+struct diff_out
+{
+  struct diff_buf *d;
+  unsigned head, n;
+  char *p[DIFF_FLIGHT];
+  struct gomp_cl_pending w[DIFF_FLIGHT];
+};
+/* Starts O empty, with a buffer per home.  */
+extern void gomp_dsm_diff_out_init (struct diff_out *o) H;
+/* Adds the diff of block B (locked, WRITE) to O when B changed since its
+   twin, and returns whether it did (the twin then holds what was
+   sent); a home's batch goes once it is long enough.  The caller holds
+   gomp_dsm_rel_mutex.  */
+extern bool gomp_dsm_diff_add (struct diff_out *o, uint32_t b) H;
+/* Sends every home the rest of its diffs and waits until all of them
+   are applied; frees O's buffers.  */
+extern void gomp_dsm_diff_finish (struct diff_out *o) H;
+extern void gomp_dsm_diff_init (void) H;
+
+/* serve.c: page requests at the home.  */
+extern void gomp_dsm_serve_init (void) H;
+
+/* release.c.  Held across a release, an acquire's invalidation and a
+   push: one at a time per node.  */
+extern pthread_mutex_t gomp_dsm_rel_mutex H;
+/* The stack blocks the last release announced because other nodes had
+   fetched them (gomp_dsm_push_pack); with gomp_dsm_rel_mutex.  */
+extern uint32_t gomp_dsm_push_cand[GOMP_DSM_PUSH_MAX] H;
+extern uint32_t gomp_dsm_push_ncand H;
+
+/* push.c: installs block B of node ORIGIN with the contents DATA as a
+   read-only copy; false when this node is writing it (it is then
+   invalidated as usual).  The caller holds gomp_dsm_rel_mutex.  */
+extern bool gomp_dsm_install_pushed (uint32_t b, int origin,
+				     const char *data) H;
 
 /* heap.c.  */
 extern void gomp_dsm_heap_init (void) H;

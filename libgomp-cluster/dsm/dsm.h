@@ -5,9 +5,13 @@
    context unless it says otherwise.
 
    Files: segment.c (layout, environment, stacks, errors), fault.c (block
-   locks, homes and first touch, the SIGSEGV handler, fetches),
-   coherence.c (release, acquire, diffs, write notices, serving fetches),
-   atomic.c (atomics at the home), heap.c (the per-node arenas),
+   locks, notice marks, the SIGSEGV handler, fetches), home.c (homes and
+   first touch), migrate.c (homes that follow the writer), coherence.c
+   (the protocol in overview), diff.c (diffs: encoding, batches,
+   applying them), release.c (release, write notices), serve.c (serving
+   fetches at the home), acquire.c (invalidation, prefetch, updates in
+   place), push.c (a region's pushed blocks), atomic.c (atomics at the
+   home), heap.c (the per-node arenas),
    wild.c (accesses to parts of the segment that hold nothing),
    report*.c (the sharing report, OMPC_REPORT: report.h); the
    transport is ../cluster/transport.c.  dsm-int.h lists what may run in

@@ -24,7 +24,7 @@
    from the old home (GOMP_CL_TAG_HANDOFF), which still holds it.
    Applied before the barrier's invalidations and prefetches, so that
    these ask the new home; a request that reaches the new home before it
-   applied the hand-off is deferred there (coherence.c, serve_run).
+   applied the hand-off is deferred there (serve.c, serve_run).
 
    At the new home the block becomes HOME_RO, as if every other node
    cached it: its next write is noticed and invalidates the copies, the

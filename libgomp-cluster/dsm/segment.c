@@ -30,12 +30,12 @@
      OMPC_DSM_PREFETCH  1 (default) | 0: an acquire that invalidates
 			blocks this node used since their last prefetch
 			fetches them again at once, one message per run
-			of a home's blocks (coherence.c).
+			of a home's blocks (acquire.c).
      OMPC_DSM_EAGER     1 (default) | 0: a barrier's acquire updates in
 			place, still readable, the clean blocks this node
 			keeps reading, instead of invalidating them, and
 			rank 0 pushes its stack blocks others read with a
-			region's start (coherence.c).
+			region's start (acquire.c, push.c).
      OMPC_DSM_MIGRATE   1 (default) | 0: under first touch, a block
 			that one other node alone writes moves its home
 			there at a barrier (migrate.c).  */

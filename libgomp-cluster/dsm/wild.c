@@ -8,13 +8,13 @@
    messages on the normal path:
    - the globals: always;
    - node N's heap arena: below N's high-water mark (heap.c); N is the
-     manager of its arena's blocks under first-touch placement (fault.c),
+     manager of its arena's blocks under first-touch placement (home.c),
      so the first touch of a block, which asks the manager for a home
      anyway, is where N refuses a block above the mark;
    - node N's stack part: the blocks of the stacks N handed out, but not
      their guard pages and private tops (segment.c); stack blocks are
      homed at N, so the fetch, which goes to N anyway, is where N refuses
-     one (coherence.c's page request handler asks gomp_dsm_servable and
+     one (serve.c's page request handler asks gomp_dsm_servable and
      replies with nothing);
    - everything else (the tail of the stack area past the last node's
      part): never.

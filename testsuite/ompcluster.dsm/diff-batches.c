@@ -3,7 +3,7 @@
    thread rewrites its static share of it, every byte of every int
    changed each round.  At 2 x 1 node 1's release has ~10 MiB of diffs
    for node 0, sent in 1 MiB batches as they are encoded, more than the
-   8 that may be unanswered at once (coherence.c, diff_post); every
+   8 that may be unanswered at once (dsm/diff.c, diff_post); every
    thread then checks all of A.
    ompc-nodes: 1x2 2x1 3x1
    ompc-timeout: 180

@@ -1,6 +1,6 @@
 /* A home writes its ints of blocks while another node's diffs of the
    ints beside them (the same 8-byte words) are being applied there: the
-   home must apply only the other node's bytes (coherence.c,
+   home must apply only the other node's bytes (dsm/diff.c,
    store_masked), never write back a whole word it read before its own
    thread wrote the other half.  Thread 0 (node 0, the home of A) writes
    the even ints of every block of A once per step, after waiting a

@@ -3,7 +3,7 @@
    notice (dsm/fault.c: a write fault on HOME_RO), while other nodes
    write the same blocks and send diffs.  Every thread writes in some
    intervals and not in others (gaps of 0 to 9 barriers, longer than the
-   releases a written block stays writable unchanged, coherence.c's
+   releases a written block stays writable unchanged, dsm/release.c's
    KEEP_IDLE), and checks everything after every barrier:
    - in A every block is written by every thread at disjoint ints (the
      home must apply the other nodes' diffs without losing its own

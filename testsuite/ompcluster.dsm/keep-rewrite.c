@@ -1,6 +1,6 @@
 /* Blocks that a node rewrites now and then, mostly with the values they
    already hold, after gaps long enough that they go back to READ
-   (dsm/coherence.c: KEEP_IDLE counted releases, one in KEEP_STEP <<
+   (dsm/release.c: KEEP_IDLE counted releases, one in KEEP_STEP <<
    M_KEEP counting, M_KEEP raised by each write fault on a block that
    went back): each block has one writer, never a thread of its home
    (cyclic homes, as keep-writable.c's C), which writes it at gaps of 1

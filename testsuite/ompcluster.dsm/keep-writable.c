@@ -1,6 +1,6 @@
 /* Blocks a node writes without being their home stay writable after a
    release while they keep changing, and for a few releases after they
-   stop (dsm/coherence.c, KEEP_IDLE).  Here each thread writes its slice
+   stop (dsm/release.c, KEEP_IDLE).  Here each thread writes its slice
    of a cyclically homed array (most of its blocks are homed elsewhere)
    in some intervals and not in others -- gaps of 0 to 9 barriers, longer
    than the keep -- and every thread checks the whole array after every

@@ -1,5 +1,5 @@
 /* A release diffs the blocks this node wrote without write-protecting
-   those that stay writable (dsm/coherence.c: the twin becomes a snapshot
+   those that stay writable (dsm/release.c: the twin becomes a snapshot
    of what was sent).  Here, in each node, some threads keep writing
    their elements of blocks homed elsewhere while other threads of the
    same node release again and again (each flush is a release of the

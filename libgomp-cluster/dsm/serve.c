@@ -1,0 +1,219 @@
+/* serve.c -- a home serving its blocks: page requests (a fault's fetch,
+   one run; a prefetch, several runs), under the blocks' locks, never
+   waiting for them (a busy block defers the request), with the
+   requester recorded in the copysets and the home's copy write-protected
+   from then on (its own writes must yield notices).  See coherence.c.  */
+
+#include "dsm-int.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* True when the home of B (locked) is another node: a barrier handed B
+   to this node and the requester applied that hand-off first
+   (migrate.c); the request waits until this node has applied it too.
+   Anything else is an error, which ends the job once the request has
+   waited GOMP_DSM_MOVE_WAIT seconds.  */
+#define GOMP_DSM_MOVE_WAIT 60
+static bool
+moving_here (int src, uint32_t b)
+{
+  static uint32_t wait_b = UINT32_MAX;
+  static long wait_since;
+  int16_t h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+  if (h < 0 || h == gomp_dsm.rank)
+    return false;
+  long now = gomp_cl_now_ns ();
+  if (wait_b != b)
+    {
+      wait_b = b;
+      wait_since = now;
+    }
+  else if (now - wait_since > GOMP_DSM_MOVE_WAIT * 1000000000L)
+    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src, b,
+		    h);
+  return true;
+}
+
+/* Locks block B and up to N-1 blocks after it that are homed here and
+   not busy, copies them to OUT (room for N blocks; no copy when OUT is
+   NULL) and records SRC in their copysets; returns how many (0 when B
+   itself is busy).  Blocks that start being cached are write-protected in
+   runs (one mprotect per run, not per block).  Service thread.  */
+static uint32_t
+serve_run (int src, uint32_t b, uint32_t n, char *out)
+{
+  uint32_t k;
+  if (b >= gomp_dsm.nblocks || n == 0 || n > GOMP_DSM_GET_MAX
+      || n > gomp_dsm.nblocks - b)
+    gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b, n);
+  /* Busy, or homed here by a claim whose answer has not arrived yet.  */
+  if ((__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) < 0
+       && gomp_dsm.policy == HOME_FIRST_TOUCH)
+      || !gomp_dsm_trylock (b))
+    return 0;
+  if (moving_here (src, b))
+    {
+      gomp_dsm_unlock (b);
+      return 0;
+    }
+  size_t bs = gomp_dsm_block_len (b);
+  for (k = 1; k < n; k++)
+    {
+      uint32_t c = b + k;
+      if (gomp_dsm_block_len (c) != bs
+	  || gomp_dsm_block_addr (c) != gomp_dsm_block_addr (b) + k * bs)
+	break;
+      if (gomp_dsm.policy != HOME_FIRST_TOUCH)
+	gomp_dsm_home (c);
+      if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
+	  != gomp_dsm.rank
+	  || gomp_dsm_state (c) == BS_UNMANAGED || !gomp_dsm_servable (c)
+	  || !gomp_dsm_trylock (c))
+	break;
+    }
+  uint32_t ro = 0;		/* Blocks c - ro .. c - 1 to protect.  */
+  for (uint32_t i = 0; i <= k; i++)
+    {
+      uint32_t c = b + i;
+      bool protect = false;
+      if (i < k)
+	{
+	  if (__atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) < 0
+	      && gomp_dsm.policy != HOME_FIRST_TOUCH)
+	    gomp_dsm_home (c);
+	  if (gomp_dsm.home[c] != gomp_dsm.rank)
+	    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d",
+			    src, c, gomp_dsm.home[c]);
+	  /* Written in the last interval, and the release that announces
+	     it is under way (it took the notices, and will reach C
+	     later): do its part for C now, so that it does not make C
+	     writable again after we protect it for this requester.  */
+	  if (gomp_dsm_unnotice (c, (__atomic_load_n (&gomp_dsm.notices.cur,
+						      __ATOMIC_ACQUIRE)
+				     >> 32) - 1))
+	    __atomic_store_n (&gomp_dsm.copyset[c], 0, __ATOMIC_RELEASE);
+	  uint32_t st = gomp_dsm_state (c);
+	  bool stack = gomp_dsm_stack_block (c);
+	  if (stack)
+	    {
+	      if (st == BS_INVALID)
+		{
+		  gomp_dsm_protect (c, 1, PROT_READ | PROT_WRITE);
+		  gomp_dsm_set_state (c, BS_HOME_RW);
+		}
+	    }
+	  else if (st == BS_INVALID
+		   || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
+	    protect = true;
+	  if (!__atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src,
+				  __ATOMIC_ACQ_REL) && stack)
+	    gomp_dsm_list_add (&gomp_dsm.stack_copied, c);
+	}
+      if (protect)
+	{
+	  ro++;
+	  continue;
+	}
+      if (ro)
+	{
+	  /* From now on the home's own writes must produce notices.  */
+	  gomp_dsm_protect (c - ro, ro, PROT_READ);
+	  for (uint32_t j = c - ro; j < c; j++)
+	    gomp_dsm_set_state (j, BS_HOME_RO);
+	  ro = 0;
+	}
+    }
+  if (out)
+    memcpy (out, gomp_dsm_block_wview (b), (size_t) k * bs);
+  /* The caller sends after this unlocks: a local thread inside MPI (which
+     holds MPI's own lock) may be faulting on one of these blocks.  */
+  for (uint32_t i = 0; i < k; i++)
+    gomp_dsm_unlock (b + i);
+  return k;
+}
+
+/* A page request: one run (uint32 block, uint32 count; a fault's fetch)
+   is answered with the blocks, deferred while the first is busy; several
+   runs (a prefetch: the pairs one after the other) with one uint32 count
+   per run, then every block asked for, in order, of which only the first
+   COUNT of each run are served (the others' bytes mean nothing; a busy
+   run counts 0): the shape of the reply is known before it arrives, so
+   the requester receives it straight into its blocks.  The blocks are
+   sent straight from the writable view (gomp_cl_reply_iov: MPI reads
+   them after serve_run unlocked them, and copies them only when the
+   request did not ask for a direct reply: a home thread that writes one
+   of them meanwhile has taken its fault and made its notice first, so
+   the requester drops the copy at its next acquire that needs it; diffs
+   applied meanwhile are from releases whose notices reach it later).  */
+static void
+page_get_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  long t0 = gomp_cl_now_ns ();
+  uint32_t nruns = len / 8, total = 0;
+  const uint32_t *req = msg;
+  if (nruns == 0 || len % 8 || nruns > GOMP_DSM_GET_MAX)
+    gomp_dsm_fatal ("bad block request from rank %d (%zu bytes)", src, len);
+  for (uint32_t r = 0; r < nruns; r++)
+    {
+      if (req[2 * r + 1] > GOMP_DSM_GET_MAX - total)
+	gomp_dsm_fatal ("bad block request from rank %d (%u blocks)", src,
+			req[2 * r + 1]);
+      total += req[2 * r + 1];
+    }
+  if (nruns == 1)
+    {
+      /* A stack block no thread's stack holds: an empty reply tells the
+	 requester that it holds nothing (wild.c).  */
+      if (req[0] < gomp_dsm.nblocks && !gomp_dsm_servable (req[0]))
+	{
+	  gomp_cl_reply (src, token, NULL, 0);
+	  return;
+	}
+      uint32_t k = serve_run (src, req[0], req[1], NULL);
+      if (k == 0)
+	gomp_cl_defer ();
+      else
+	{
+	  struct gomp_cl_iov iov = { gomp_dsm_block_wview (req[0]),
+				     (size_t) k
+				     * gomp_dsm_block_len (req[0]) };
+	  gomp_cl_reply_iov (src, token, &iov, 1, false);
+	}
+      DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
+      return;
+    }
+  uint32_t *counts = malloc (nruns * 4);
+  struct gomp_cl_iov *iov = malloc ((nruns + 1) * sizeof *iov);
+  if (!counts || !iov)
+    gomp_dsm_fatal ("out of memory");
+  iov[0].base = counts;
+  iov[0].len = nruns * 4;
+  for (uint32_t r = 0; r < nruns; r++)
+    {
+      uint32_t b = req[2 * r], n = req[2 * r + 1];
+      size_t bs = gomp_dsm_block_len (b);
+      counts[r] = serve_run (src, b, n, NULL);
+      /* Every block of the run must lie in one writable view (as the
+	 requester found them: whole blocks, consecutive addresses).  */
+      if (n > 1
+	  && (bs != gomp_dsm.bsize
+	      || gomp_dsm_block_len (b + n - 1) != bs
+	      || gomp_dsm_block_wview (b + n - 1)
+		 != gomp_dsm_block_wview (b) + (size_t) (n - 1) * bs))
+	gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b,
+			n);
+      iov[r + 1].base = gomp_dsm_block_wview (b);
+      iov[r + 1].len = (size_t) n * bs;
+    }
+  gomp_cl_reply_iov (src, token, iov, nruns + 1, true);
+  free (iov);
+  DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
+}
+
+void
+gomp_dsm_serve_init (void)
+{
+  gomp_cl_register (GOMP_CL_TAG_PAGE_GET, page_get_handler);
+}
