@@ -23,6 +23,20 @@
 set -u
 tab=$1
 stab=$2
+here=$(cd "$(dirname "$0")" && pwd)
+# The statistics are read again from the kept stderr of every statistics
+# run (logs/BENCH.CLASS.CONFIG.stats.err beside RUNS.tab) when there are
+# such files, so that the report follows stats.awk.
+logs=$(dirname "$tab")/logs
+if ls "$logs"/*.stats.err > /dev/null 2>&1; then
+  for f in "$logs"/*.stats.err; do
+    n=$(basename "$f")
+    b=${n%%.*}
+    c=${n#*.}
+    c=${c%%.*}
+    awk -f "$here/stats.awk" "$f" | sed "s/^/$c $b /"
+  done > "$stab.tmp" && mv "$stab.tmp" "$stab"
+fi
 
 cat <<EOF
 # NPB 3.0 (OpenMP C) on ompcluster
@@ -196,8 +210,8 @@ END {
     printf "\"barriers\" counts one rank'\''s barriers and their time includes the releases and "
     printf "acquires done in them; \"remote calls\" are the requests a thread waited for "
     printf "(pages on faults, remote locks, dynamic chunks).\n\n"
-    print "| benchmark | NPB s | regions | barriers | barrier ms | read / write faults | pages fetched (MiB) | diffs (KiB) | write notices | invalidations | remote calls (ms waiting) | release ms | acquire ms | serving pages ms |"
-    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    print "| benchmark | NPB s | regions | barriers | barrier ms | read / write faults | pages fetched (MiB) | diffs (KiB) | write notices | invalidations | remote locks / atomics | remote calls (ms waiting) | release ms | acquire ms (prefetching) | serving pages ms |"
+    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     for (i = 1; i <= nb[cl]; i++) {
       b = border[cl, i]
       ks = cl SUBSEP b SUBSEP "stats"
@@ -206,15 +220,16 @@ END {
         continue
       }
       ts = good(ks) ? L[ks SUBSEP "t"] : "**" WHY[ks] "**"
-      printf "| %s | %s | %d | %d | %s | %d / %d | %d (%.1f) | %d (%.1f) | %d | %d | %d (%s) | %s | %s | %s |\n",
+      printf "| %s | %s | %d | %d | %s | %d / %d | %d (%.1f) | %d (%.1f) | %d | %d | %d / %d | %d (%s) | %s | %s | %s |\n",
         toupper(b), ts, sv(cl, b, 0, "regions"), sv(cl, b, 0, "barriers"),
         perrank(cl, b, "barrier_ms", 1, "%.0f"),
         total(cl, b, "read_faults"), total(cl, b, "write_faults"),
         total(cl, b, "pages"), total(cl, b, "page_bytes") / 1048576,
         total(cl, b, "diffs"), total(cl, b, "diff_bytes") / 1024,
         total(cl, b, "notices"), total(cl, b, "invalidations"),
+        total(cl, b, "locks_remote"), total(cl, b, "atomics_remote"),
         total(cl, b, "calls"), perrank(cl, b, "call_ms", 1, "%.0f"),
-        perrank(cl, b, "release_ms", 1, "%.0f"), perrank(cl, b, "acquire_ms", 1, "%.0f"),
+        perrank(cl, b, "release_ms", 1, "%.0f"), perrank(cl, b, "acquire_ms", 1, "%.0f") " (" perrank(cl, b, "prefetch_ms", 1, "%.0f") ")",
         perrank(cl, b, "serve_ms", 1, "%.0f")
     }
 
@@ -222,6 +237,8 @@ END {
     printf "The largest of: one rank'\''s remote calls, releases or acquires; the barriers'\'' "
     printf "own cost (the least any rank spent in barriers beyond its releases and acquires); "
     printf "imbalance (what the other ranks waited beyond that for the last one). "
+    printf "The counters cover the whole launch (NPB'\''s untimed set-up included), so the cost is "
+    printf "given as a share of the launch'\''s wall-clock time. "
     printf "\"lost\" is the NPB time of the statistics run minus half (at 2 nodes) "
     printf "the median at 1×1: what the added nodes did not give back.\n\n"
     print "| benchmark | cause | cost | lost |"
@@ -242,12 +259,12 @@ END {
       best = -1; why = ""
       for (r = 0; r < nr; r++) {
         x = sv(cl, b, r, "call_ms")
-        if (x > best) { best = x; why = sprintf("rank %d waits on remote calls: %d calls; its %d read and %d write faults fetched %d pages (%.1f MiB); %d remote locks", r, sv(cl, b, r, "calls"), sv(cl, b, r, "read_faults"), sv(cl, b, r, "write_faults"), sv(cl, b, r, "pages"), sv(cl, b, r, "page_bytes") / 1048576, sv(cl, b, r, "locks_remote")) }
+        if (x > best) { best = x; why = sprintf("rank %d waits on remote calls: %d calls, %.0f us each; its %d read and %d write faults fetched %d pages (%.1f MiB); %d remote locks, %d remote atomics", r, sv(cl, b, r, "calls"), sv(cl, b, r, "calls") ? 1000 * x / sv(cl, b, r, "calls") : 0, sv(cl, b, r, "read_faults"), sv(cl, b, r, "write_faults"), sv(cl, b, r, "pages"), sv(cl, b, r, "page_bytes") / 1048576, sv(cl, b, r, "locks_remote"), sv(cl, b, r, "atomics_remote")) }
         x = sv(cl, b, r, "release_ms")
         if (x > best) { best = x; why = sprintf("rank %d releases: %d diffs (%.1f KiB) and %d write notices", r, sv(cl, b, r, "diffs"), sv(cl, b, r, "diff_bytes") / 1024, sv(cl, b, r, "notices")) }
         x = sv(cl, b, r, "acquire_ms")
-        if (x > best) { best = x; why = sprintf("rank %d acquires: %d invalidations, %d pages prefetched, %d updated in place", r, sv(cl, b, r, "invalidations"), sv(cl, b, r, "prefetched"), sv(cl, b, r, "updated")) }
-        if (r != late && w[r] - minw > best) { best = w[r] - minw; why = sprintf("imbalance: rank %d waits in barriers for rank %d, which spent %.0f ms in %d remote calls (%d read, %d write faults), %.0f ms releasing, %.0f ms acquiring", r, late, sv(cl, b, late, "call_ms"), sv(cl, b, late, "calls"), sv(cl, b, late, "read_faults"), sv(cl, b, late, "write_faults"), sv(cl, b, late, "release_ms"), sv(cl, b, late, "acquire_ms")) }
+        if (x > best) { best = x; why = sprintf("rank %d acquires: %d invalidations, %d pages prefetched (%.0f ms), %d updated in place", r, sv(cl, b, r, "invalidations"), sv(cl, b, r, "prefetched"), sv(cl, b, r, "prefetch_ms"), sv(cl, b, r, "updated")) }
+        if (r != late && w[r] - minw > best) { best = w[r] - minw; why = sprintf("imbalance: rank %d waits in barriers for rank %d, which spent %.0f ms in %d remote calls (%d read, %d write faults, %d remote atomics), %.0f ms releasing, %.0f ms acquiring", r, late, sv(cl, b, late, "call_ms"), sv(cl, b, late, "calls"), sv(cl, b, late, "read_faults"), sv(cl, b, late, "write_faults"), sv(cl, b, late, "atomics_remote"), sv(cl, b, late, "release_ms"), sv(cl, b, late, "acquire_ms")) }
       }
       nbar = sv(cl, b, late, "barriers")
       if (minw > best) { best = minw; why = sprintf("barriers themselves: %d barriers and %d regions, %.0f us each on the rank that waited least", nbar, sv(cl, b, late, "regions"), nbar ? minw * 1000 / nbar : 0) }
@@ -256,7 +273,8 @@ END {
       lost = "–"
       if (ts >= 0 && good(k1)) lost = sprintf("%.2f s", ts - median(L[k1 SUBSEP "t"]) / (nodes ? nodes : 1))
       cost = sprintf("%.0f ms", best)
-      if (ts > 0) cost = cost sprintf(" (%.0f%% of %.2f s)", 100 * best / (ts * 1000), ts)
+      ws = good(ks) ? median(L[ks SUBSEP "w"]) : 0
+      if (ws > 0) cost = cost sprintf(" (%.0f%% of the launch'\''s %.2f s)", 100 * best / (ws * 1000), ws)
       if (!good(ks)) why = why " — the statistics run: " WHY[ks]
       printf "| %s | %s | %s | %s |\n", toupper(b), why, cost, lost
     }
