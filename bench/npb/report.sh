@@ -65,7 +65,7 @@ ${NPB_LOAD_END}; runs at \`nice -n ${NPB_NICE}\`.${NPB_NOTE:+ $NPB_NOTE}
 Each cell: the median over ${NPB_RUNS} launches of NPB's "Time in seconds"
 and, after ±, their spread (max − min). A launch counts only when NPB
 printed \`Verification = SUCCESSFUL\` and the program ended with status 0
-within ${NPB_TIMEOUT} s; a cell with any other launch shows that instead of
+within ${NPB_TIMEOUT}; a cell with any other launch shows that instead of
 a time (after a time-out the configuration is not launched again).
 Configurations: N×T is ours at N nodes × T threads (\`bin/ompcrun -n N -t T\`;
 1×1 and 1×2 are one process, no MPI), "GCC 1×T" the GCC build with
@@ -209,9 +209,12 @@ END {
     printf "Counts are summed over the ranks; times (ms) are given per rank, rank 0 first. "
     printf "\"barriers\" counts one rank'\''s barriers and their time includes the releases and "
     printf "acquires done in them; \"remote calls\" are the requests a thread waited for "
-    printf "(pages on faults, remote locks, dynamic chunks).\n\n"
-    print "| benchmark | NPB s | regions | barriers | barrier ms | read / write faults | pages fetched (MiB) | diffs (KiB) | write notices | invalidations | remote locks / atomics | remote calls (ms waiting) | release ms | acquire ms (prefetching) | serving pages ms |"
-    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    printf "(pages on faults, remote locks, dynamic chunks). \"processor ms\" is the "
+    printf "processor time each rank'\''s process got, its service thread'\''s share in "
+    printf "parentheses: far below the launch'\''s wall-clock time, the rank waited or the "
+    printf "machine was busy with other work.\n\n"
+    print "| benchmark | NPB s | regions | barriers | barrier ms | read / write faults | pages fetched (MiB) | diffs (KiB) | write notices | invalidations | remote locks / atomics | remote calls (ms waiting) | release ms | acquire ms (prefetching) | serving pages ms | launch s | processor ms (service thread) |"
+    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     for (i = 1; i <= nb[cl]; i++) {
       b = border[cl, i]
       ks = cl SUBSEP b SUBSEP "stats"
@@ -220,7 +223,7 @@ END {
         continue
       }
       ts = good(ks) ? L[ks SUBSEP "t"] : "**" WHY[ks] "**"
-      printf "| %s | %s | %d | %d | %s | %d / %d | %d (%.1f) | %d (%.1f) | %d | %d | %d / %d | %d (%s) | %s | %s | %s |\n",
+      printf "| %s | %s | %d | %d | %s | %d / %d | %d (%.1f) | %d (%.1f) | %d | %d | %d / %d | %d (%s) | %s | %s | %s | %s | %s (%s) |\n",
         toupper(b), ts, sv(cl, b, 0, "regions"), sv(cl, b, 0, "barriers"),
         perrank(cl, b, "barrier_ms", 1, "%.0f"),
         total(cl, b, "read_faults"), total(cl, b, "write_faults"),
@@ -230,7 +233,9 @@ END {
         total(cl, b, "locks_remote"), total(cl, b, "atomics_remote"),
         total(cl, b, "calls"), perrank(cl, b, "call_ms", 1, "%.0f"),
         perrank(cl, b, "release_ms", 1, "%.0f"), perrank(cl, b, "acquire_ms", 1, "%.0f") " (" perrank(cl, b, "prefetch_ms", 1, "%.0f") ")",
-        perrank(cl, b, "serve_ms", 1, "%.0f")
+        perrank(cl, b, "serve_ms", 1, "%.0f"),
+        good(ks) ? L[ks SUBSEP "w"] : "–",
+        perrank(cl, b, "cpu_ms", 1, "%.0f"), perrank(cl, b, "service_cpu_ms", 1, "%.0f")
     }
 
     printf "\n### What costs each benchmark most at %s (read from the statistics)\n\n", cfgname(statcfg)

@@ -22,9 +22,10 @@
 #                -n N -t T), gcc-NxT (N = 1 only) the GCC build on GCC's
 #                libgomp with OMP_NUM_THREADS=T
 #   NPB_PLAN     instead of the three above, a list of
-#                "CLASS:BENCHS:CONFIGS" separated by ";" ("all" or empty
-#                for the defaults), e.g.
-#                "S::; A:ep cg:1x1 gcc-1x2 1x2 2x1"
+#                "CLASS:BENCHS:CONFIGS[:TIMEOUT[:RUNS]]" separated by ";"
+#                ("all" or empty for the defaults; TIMEOUT and RUNS
+#                replace NPB_TIMEOUT and NPB_RUNS for the class), e.g.
+#                "S::; A:ep cg:1x1 gcc-1x2 1x2 2x1:600:1"
 #   NPB_RUNS     launches per benchmark and configuration (default 3): the
 #                median and the spread (max - min) are reported
 #   NPB_TIMEOUT  seconds before one launch is killed (default 300); after
@@ -33,6 +34,8 @@
 #                statistics table and the cause (default 2x1; "none": no
 #                statistics)
 #   NPB_NICE     niceness of every build and run (default 5)
+#   NPB_RESUME   1: keep the launches an earlier (interrupted) run left in
+#                OUTDIR and make only the missing ones
 #   NPB_NOTE     a sentence to put in the report
 #   NPB_COMMAND  the command line the report names (make bench-npb sets it)
 
@@ -69,21 +72,24 @@ case $niceness in ''|*[!0-9]*) die "NPB_NICE must be a number from 0 to 19" ;; e
 if [ -n "${NPB_PLAN:-}" ]; then
   plan=$(printf '%s\n' "$NPB_PLAN" | tr ';' '\n' | awk -F: '
     NF == 0 || $0 ~ /^[[:space:]]*$/ { next }
-    { c = $1; gsub(/[[:space:]]/, "", c); b = $2; g = $3
+    { c = $1; gsub(/[[:space:]]/, "", c); b = $2; g = $3; t = $4; n = $5
+      gsub(/[[:space:]]/, "", t); gsub(/[[:space:]]/, "", n)
       if (b ~ /^[[:space:]]*(all)?[[:space:]]*$/) b = ""
       if (g ~ /^[[:space:]]*(all)?[[:space:]]*$/) g = ""
-      print c "|" b "|" g }')
+      print c "|" b "|" g "|" t "|" n }')
 else
   plan=
   for c in ${NPB_CLASS:-S}; do
-    plan="$plan$c|${NPB_BENCHS:-}|${NPB_CONFIGS:-}
+    plan="$plan$c|${NPB_BENCHS:-}|${NPB_CONFIGS:-}||
 "
   done
 fi
 [ -n "$plan" ] || die "empty NPB_PLAN"
 # Check every class, benchmark and configuration before building anything.
-printf '%s\n' "$plan" | while IFS='|' read -r c b g; do
+printf '%s\n' "$plan" | while IFS='|' read -r c b g t n; do
   [ -n "$c" ] || continue
+  case $t in *[!0-9]*) die "class $c: the time-out '$t' is not a number of seconds" ;; esac
+  case $n in *[!0-9]*) die "class $c: the launches '$n' are not a number" ;; esac
   case $c in S|W|A|B|C) ;; *) die "class '$c': NPB's classes are S, W, A, B, C" ;; esac
   for x in ${b:-$all_benchs}; do
     case " $all_benchs " in *" $x "*) ;; *) die "benchmark '$x': one of $all_benchs" ;; esac
@@ -98,12 +104,23 @@ done || exit 2
 
 mkdir -p "$out" || exit 2
 tab=$out/npb.tab		# one line per launch, read by report.sh
-stab=$out/npb-stats.tab		# CLASS BENCH RANK KEY VALUE, from OMPC_STATS
+stab=$out/npb-stats.tab		# report.sh's reading of the statistics runs
 logs=$out/logs
-rm -rf "$logs"
+# NPB_RESUME=1 keeps the launches of the last run in OUTDIR (with the
+# same NPB_RUNS) and makes only those the plan still lacks: a run that
+# was interrupted goes on where it stopped.
+if [ "${NPB_RESUME:-0}" = 1 ] && [ -s "$tab" ] && [ -f "$out/npb.started" ]; then
+  resumed=yes
+else
+  resumed=no
+  rm -rf "$logs"
+  : > "$tab"
+  : > "$stab"
+  date -u '+%Y-%m-%d %H:%M UTC' > "$out/npb.started"
+  load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
+  echo "$load_at_start" > "$out/npb.load"
+fi
 mkdir -p "$logs"
-: > "$tab"
-: > "$stab"
 N="nice -n $niceness"
 
 # ---------------------------------------------------------------- build --
@@ -138,10 +155,15 @@ EOF
 
 # The builds: "ours" with bin/ompcc, "gcc" with plain gcc -fopenmp.
 src_name=$(basename "$npb")
-copy_tree "$out/ours" && write_makedef "$out/ours" "$ompcc" "-O2" \
-  || die "cannot copy $npb into $out/ours"
-copy_tree "$out/gcc" && write_makedef "$out/gcc" "$CC -fopenmp" "-O2" \
-  || die "cannot copy $npb into $out/gcc"
+# A resumed run keeps the trees and what was built in them.
+if [ $resumed = no ] || [ ! -f "$out/ours/config/make.def" ]; then
+  copy_tree "$out/ours" && write_makedef "$out/ours" "$ompcc" "-O2" \
+    || die "cannot copy $npb into $out/ours"
+fi
+if [ $resumed = no ] || [ ! -f "$out/gcc/config/make.def" ]; then
+  copy_tree "$out/gcc" && write_makedef "$out/gcc" "$CC -fopenmp" "-O2" \
+    || die "cannot copy $npb into $out/gcc"
+fi
 
 # build_one TREE BENCH CLASS: make in the tree; prints nothing, returns
 # make's status; the log is in $logs.
@@ -184,8 +206,9 @@ launch() {
 }
 
 nproc=$(nproc 2>/dev/null || echo 1)
-load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-date_start=$(date -u '+%Y-%m-%d %H:%M UTC')
+load_start=$(cat "$out/npb.load" 2>/dev/null)
+date_start=$(cat "$out/npb.started")
+[ $resumed = yes ] && date_start="$date_start (resumed $(date -u '+%H:%M UTC') with NPB_RESUME=1, load $(cut -d' ' -f1-3 /proc/loadavg))"
 start=$(date +%s)
 commit=$(cd "$here" && git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(cd "$here" && git status --porcelain -- ../../libgomp-cluster ../../gcc-plugin 2>/dev/null | head -1)
@@ -199,15 +222,18 @@ write_report() {
   NPB_DONE=$1 NPB_SRC_NAME=$src_name NPB_NPROC=$nproc \
   NPB_LOAD_START=$load_start NPB_LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg) \
   NPB_DATE=$date_start NPB_MINUTES=$(( ($(date +%s) - start + 59) / 60 )) \
-  NPB_COMMIT=$commit NPB_RUNS=$runs NPB_TIMEOUT=$tmo NPB_STATS=$statcfg \
+  NPB_COMMIT=$commit NPB_RUNS="$runs$(printf '%s' "$plan" | awk -F'|' '$5 { printf " (class %s: %s)", $1, $5 }')" NPB_TIMEOUT="${NPB_TIMEOUT:-300} s$(printf '%s' "$plan" | awk -F'|' '$4 { printf ", class %s %s s", $1, $4 }')" NPB_STATS=$statcfg \
   NPB_NICE=$niceness NPB_MODEL=$model \
   NPB_PLAN_TEXT=$(printf '%s' "$plan" | awk -F'|' 'NF { printf "%s%s: %s at %s", n++ ? "; " : "", $1, $2 ? $2 : "'"$all_benchs"'", $3 ? $3 : "'"$all_configs"'" }') \
+  NPB_RESUMED=$resumed \
     "$here/report.sh" "$tab" "$stab" > "$result.tmp" && mv "$result.tmp" "$result" \
     || die "cannot write $result"
 }
 
-printf '%s\n' "$plan" | while IFS='|' read -r class benchs configs; do
+printf '%s\n' "$plan" | while IFS='|' read -r class benchs configs ctmo cruns; do
   [ -n "$class" ] || continue
+  tmo=${ctmo:-${NPB_TIMEOUT:-300}}
+  runs=${cruns:-${NPB_RUNS:-3}}
   benchs=${benchs:-$all_benchs}
   configs=${configs:-$all_configs}
   for b in $benchs; do
@@ -225,7 +251,8 @@ printf '%s\n' "$plan" | while IFS='|' read -r class benchs configs; do
 	continue
       fi
       bin=$out/$tree/bin/$b.$class
-      i=1
+      # Resuming: the launches already made count (a time-out ends them).
+      i=$(awk -v k="$class $b $cfg" 'index($0, k " ") == 1 { n++; if ($0 ~ / timed out /) n = 1000 } END { print n + 1 }' "$tab")
       while [ $i -le "$runs" ]; do
 	say "$b.$class $cfg run $i"
 	launch "$cfg" "$bin" "$logs/$b.$class.$cfg.$i"
@@ -233,15 +260,13 @@ printf '%s\n' "$plan" | while IFS='|' read -r class benchs configs; do
 	case $st in timed*) break ;; esac
 	i=$((i + 1))
       done
-      if [ "$cfg" = "$statcfg" ]; then
+      if [ "$cfg" = "$statcfg" ] && ! grep -q "^$class $b stats " "$tab"; then
 	say "$b.$class $cfg with OMPC_STATS=1"
 	OMPC_STATS=1
 	export OMPC_STATS
 	launch "$cfg" "$bin" "$logs/$b.$class.$cfg.stats"
 	unset OMPC_STATS
 	echo "$class $b stats 1 $w ${t:--} $st" >> "$tab"
-	awk -f "$here/stats.awk" "$logs/$b.$class.$cfg.stats.err" \
-	  | sed "s/^/$class $b /" >> "$stab"
       fi
     done
     write_report no
