@@ -168,8 +168,18 @@ fi
 # build_one TREE BENCH CLASS: make in the tree; prints nothing, returns
 # make's status; the log is in $logs.
 build_one() {
-  (cd "$out/$1" && $N make "$2" CLASS="$3") > "$logs/build-$1-$2.$3.log" 2>&1 \
-    && [ -x "$out/$1/bin/$2.$3" ]
+  log=$logs/build-$1-$2.$3.log
+  (cd "$out/$1" && $N make "$2" CLASS="$3") > "$log" 2>&1 \
+    && [ -x "$out/$1/bin/$2.$3" ] || return 1
+  # Each build must load its own runtime: ours the build tree's
+  # libgomp.so.1, GCC's the system's.
+  lib=$(ldd "$out/$1/bin/$2.$3" 2>/dev/null | awk '$1 == "libgomp.so.1" { print $3 }')
+  case $1 in
+    ours) [ "$lib" = "$build/lib/libgomp.so.1" ] && return 0 ;;
+    gcc) case $lib in "$build"/*|'') ;; *) return 0 ;; esac ;;
+  esac
+  echo "error: $1's $2.$3 loads libgomp.so.1 from ${lib:-nowhere}" >> "$log"
+  return 1
 }
 
 # -------------------------------------------------------------- running --
