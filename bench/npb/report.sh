@@ -179,7 +179,9 @@ END {
       for (j = 1; j <= nc[cl]; j++) {
         c = corder[cl, j]; k = cl SUBSEP b SUBSEP c
         if (good(k) && t1 > 0 && median(L[k SUBSEP "t"]) > 0)
-          x = sprintf("%.2f", t1 / median(L[k SUBSEP "t"]))
+          x = t1 / median(L[k SUBSEP "t"]) < 0.1 \
+              ? sprintf("%.2g", t1 / median(L[k SUBSEP "t"])) \
+              : sprintf("%.2f", t1 / median(L[k SUBSEP "t"]))
         else if ((k in N) && !good(k)) x = "failed"
         else x = "–"
         line = line " " x " |"
@@ -219,7 +221,11 @@ END {
       b = border[cl, i]
       ks = cl SUBSEP b SUBSEP "stats"
       if (!((cl, b) in NR_) || NR_[cl, b] == 0) {
-        if (ks in N) printf "| %s | **%s** | no statistics printed |||||||||||| \n", toupper(b), WHY[ks] ? WHY[ks] : "?"
+        if (ks in N) {
+          x = sprintf("| %s | **%s** | no statistics printed |", toupper(b), WHY[ks] ? WHY[ks] : "?")
+          for (j = 0; j < 14; j++) x = x " |"
+          print x
+        }
         continue
       }
       ts = good(ks) ? L[ks SUBSEP "t"] : "**" WHY[ks] "**"
