@@ -169,7 +169,7 @@ fi
 # make's status; the log is in $logs.
 build_one() {
   log=$logs/build-$1-$2.$3.log
-  (cd "$out/$1" && $N make "$2" CLASS="$3") > "$log" 2>&1 \
+  (cd "$out/$1" && $N make "$2" CLASS="$3") < /dev/null > "$log" 2>&1 \
     && [ -x "$out/$1/bin/$2.$3" ] || return 1
   # Each build must load its own runtime: ours the build tree's
   # libgomp.so.1, GCC's the system's.
@@ -193,7 +193,8 @@ launch() {
     *) set -- "$ompcrun" -n "${cfg%x*}" -t "${cfg#*x}" "$bin" ;;
   esac
   t0=$(date +%s.%N)
-  timeout -k 10 "$tmo" $N "$@" > "$log" 2> "$log.err"
+  # Never the loop's standard input (the plan): mpiexec would read it.
+  timeout -k 10 "$tmo" $N "$@" < /dev/null > "$log" 2> "$log.err"
   rc=$?
   t1=$(date +%s.%N)
   w=$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }')
