@@ -41,8 +41,8 @@ fi
 cat <<EOF
 # NPB 3.0 (OpenMP C) on ompcluster
 
-Written by \`make bench-npb\` on ${NPB_DATE}, git commit ${NPB_COMMIT}, in
-about ${NPB_MINUTES} minutes. Reproduce with (from a configured build tree):
+Written by \`make bench-npb\`, started ${NPB_DATE}, last written ${NPB_END},
+git commit ${NPB_COMMIT}. Reproduce with (from a configured build tree):
 
     ${NPB_COMMAND:-make bench-npb NPB_DIR=.../$NPB_SRC_NAME}
 
@@ -62,7 +62,7 @@ cores is **oversubscribed** (marked) and its times say little about a
 real cluster. Load average at the start ${NPB_LOAD_START}, at the end
 ${NPB_LOAD_END}; runs at \`nice -n ${NPB_NICE}\`.${NPB_NOTE:+ $NPB_NOTE}
 
-Each cell: the median over ${NPB_RUNS} launches of NPB's "Time in seconds"
+Each cell: the median over ${NPB_RUNS} of NPB's "Time in seconds"
 and, after ±, their spread (max − min). A launch counts only when NPB
 printed \`Verification = SUCCESSFUL\` and the program ended with status 0
 within ${NPB_TIMEOUT}; a cell with any other launch shows that instead of

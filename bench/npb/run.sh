@@ -232,8 +232,8 @@ model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 write_report() {
   NPB_DONE=$1 NPB_SRC_NAME=$src_name NPB_NPROC=$nproc \
   NPB_LOAD_START=$load_start NPB_LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg) \
-  NPB_DATE=$date_start NPB_MINUTES=$(( ($(date +%s) - start + 59) / 60 )) \
-  NPB_COMMIT=$commit NPB_RUNS="$runs$(printf '%s' "$plan" | awk -F'|' '$5 { printf " (class %s: %s)", $1, $5 }')" NPB_TIMEOUT="${NPB_TIMEOUT:-300} s$(printf '%s' "$plan" | awk -F'|' '$4 { printf ", class %s %s s", $1, $4 }')" NPB_STATS=$statcfg \
+  NPB_DATE=$date_start NPB_END=$(date -u '+%H:%M UTC') \
+  NPB_COMMIT=$commit NPB_RUNS="$runs launches$(printf '%s' "$plan" | awk -F'|' '$5 { printf "%sclass %s: %s", n++ ? ", " : " (", $1, $5 } END { if (n) printf ")" }')" NPB_TIMEOUT="${NPB_TIMEOUT:-300} s$(printf '%s' "$plan" | awk -F'|' '$4 { printf "%sclass %s: %s s", n++ ? ", " : " (", $1, $4 } END { if (n) printf ")" }')" NPB_STATS=$statcfg \
   NPB_NICE=$niceness NPB_MODEL=$model \
   NPB_PLAN_TEXT=$(printf '%s' "$plan" | awk -F'|' 'NF { printf "%s%s: %s at %s", n++ ? "; " : "", $1, $2 ? $2 : "'"$all_benchs"'", $3 ? $3 : "'"$all_configs"'" }') \
   NPB_RESUMED=$resumed \
