@@ -42,7 +42,7 @@ cat <<EOF
 # NPB 3.0 (OpenMP C) on ompcluster
 
 Written by \`make bench-npb\`, started ${NPB_DATE}, last written ${NPB_END},
-git commit ${NPB_COMMIT}. Reproduce with (from a configured build tree):
+runtime ${NPB_COMMIT}. Reproduce with (from a configured build tree):
 
     ${NPB_COMMAND:-make bench-npb NPB_DIR=.../$NPB_SRC_NAME}
 

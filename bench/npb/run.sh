@@ -221,7 +221,10 @@ load_start=$(cat "$out/npb.load" 2>/dev/null)
 date_start=$(cat "$out/npb.started")
 [ $resumed = yes ] && date_start="$date_start (resumed $(date -u '+%H:%M UTC') with NPB_RESUME=1, load $(cut -d' ' -f1-3 /proc/loadavg))"
 start=$(date +%s)
-commit=$(cd "$here" && git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# The runtime measured: the last commit that changed it (it stays the
+# same when the branch the harness is on is rebased).
+commit=$(cd "$here/../.." && git log -1 --format=%h -- libgomp-cluster gcc-plugin 2>/dev/null)
+commit="${commit:-unknown} (the last commit of libgomp-cluster/ and gcc-plugin/), harness at $(cd "$here" && git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 dirty=$(cd "$here" && git status --porcelain -- ../../libgomp-cluster ../../gcc-plugin 2>/dev/null | head -1)
 [ -n "$dirty" ] && commit="$commit (runtime or plugin modified)"
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
