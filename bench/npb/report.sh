@@ -215,27 +215,28 @@ END {
     printf "processor time each rank'\''s process got, its service thread'\''s share in "
     printf "parentheses: far below the launch'\''s wall-clock time, the rank waited or the "
     printf "machine was busy with other work.\n\n"
-    print "| benchmark | NPB s | regions | barriers | barrier ms | read / write faults | pages fetched (MiB) | diffs (KiB) | write notices | invalidations | remote locks / atomics | remote calls (ms waiting) | release ms | acquire ms (prefetching) | serving pages ms | launch s | processor ms (service thread) |"
-    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    print "| benchmark | NPB s | regions | barriers | barrier ms | read / write faults | pages fetched (MiB) | diffs (KiB) | write notices | invalidations | homes moved | remote locks / atomics | remote calls (ms waiting) | release ms | acquire ms (prefetching) | serving pages ms | launch s | processor ms (service thread) |"
+    print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     for (i = 1; i <= nb[cl]; i++) {
       b = border[cl, i]
       ks = cl SUBSEP b SUBSEP "stats"
       if (!((cl, b) in NR_) || NR_[cl, b] == 0) {
         if (ks in N) {
           x = sprintf("| %s | **%s** | no statistics printed |", toupper(b), WHY[ks] ? WHY[ks] : "?")
-          for (j = 0; j < 14; j++) x = x " |"
+          for (j = 0; j < 15; j++) x = x " |"
           print x
         }
         continue
       }
       ts = good(ks) ? L[ks SUBSEP "t"] : "**" WHY[ks] "**"
-      printf "| %s | %s | %d | %d | %s | %d / %d | %d (%.1f) | %d (%.1f) | %d | %d | %d / %d | %d (%s) | %s | %s | %s | %s | %s (%s) |\n",
+      printf "| %s | %s | %d | %d | %s | %d / %d | %d (%.1f) | %d (%.1f) | %d | %d | %s | %d / %d | %d (%s) | %s | %s | %s | %s | %s (%s) |\n",
         toupper(b), ts, sv(cl, b, 0, "regions"), sv(cl, b, 0, "barriers"),
         perrank(cl, b, "barrier_ms", 1, "%.0f"),
         total(cl, b, "read_faults"), total(cl, b, "write_faults"),
         total(cl, b, "pages"), total(cl, b, "page_bytes") / 1048576,
         total(cl, b, "diffs"), total(cl, b, "diff_bytes") / 1024,
         total(cl, b, "notices"), total(cl, b, "invalidations"),
+        ((cl, b, 0, "homes_moved") in S) ? total(cl, b, "homes_moved") : "–",
         total(cl, b, "locks_remote"), total(cl, b, "atomics_remote"),
         total(cl, b, "calls"), perrank(cl, b, "call_ms", 1, "%.0f"),
         perrank(cl, b, "release_ms", 1, "%.0f"), perrank(cl, b, "acquire_ms", 1, "%.0f") " (" perrank(cl, b, "prefetch_ms", 1, "%.0f") ")",

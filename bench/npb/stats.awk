@@ -57,6 +57,7 @@ function put(k, v) { print rank, k, v }
       put("diff_bytes", num($(i + 3)))
     }
     else if ($i == "notices") put("notices", num($(i + 1)))
+    else if ($i == "moved" && $(i - 1) == "homes") put("homes_moved", num($(i + 1)))
     else if ($i == "atomics" && $(i - 1) == "remote") put("atomics_remote", num($(i + 1)))
     else if ($i == "invalidations;") put("invalidations", num($(i - 1)))
     else if ($i == "release" && $(i - 2) == "time") put("release_ms", num($(i + 1)))
