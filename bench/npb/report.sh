@@ -63,7 +63,7 @@ real cluster. Load average at the start ${NPB_LOAD_START}, at the end
 ${NPB_LOAD_END}; runs at \`nice -n ${NPB_NICE}\`.${NPB_NOTE:+ $NPB_NOTE}
 
 Each cell: the median over ${NPB_RUNS} of NPB's "Time in seconds"
-and, after ±, their spread (max − min). A launch counts only when NPB
+and, after ±, their spread (max − min; none for one launch). A launch counts only when NPB
 printed \`Verification = SUCCESSFUL\` and the program ended with status 0
 within ${NPB_TIMEOUT}; a cell with any other launch shows that instead of
 a time (after a time-out the configuration is not launched again).
@@ -136,6 +136,7 @@ function cell(k, what,   x) {
     if (OK[k]) x = x " (" BAD[k] " of " N[k] " launches)"
     return x
   }
+  if (N[k] == 1) return fmt(median(L[k SUBSEP what]))
   return fmt(median(L[k SUBSEP what])) " ±" fmt(spread(L[k SUBSEP what]))
 }
 function good(k) { return (k in N) && !BAD[k] && !(k in BUILD) }
@@ -287,6 +288,7 @@ END {
       cost = sprintf("%.0f ms", best)
       ws = good(ks) ? median(L[ks SUBSEP "w"]) : 0
       if (ws > 0) cost = cost sprintf(" (%.0f%% of the launch'\''s %.2f s)", 100 * best / (ws * 1000), ws)
+      if (ws > 0 && best < 0.05 * ws * 1000) why = "none above 5% of the launch (the largest: " why ")"
       if (!good(ks)) why = why " — the statistics run: " WHY[ks]
       printf "| %s | %s | %s | %s |\n", toupper(b), why, cost, lost
     }
