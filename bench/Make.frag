@@ -1,5 +1,5 @@
-# bench/Make.frag -- `make bench` (single node), `make bench-cluster` and
-# `make bench-plugin`.
+# bench/Make.frag -- `make bench` (single node), `make bench-cluster`,
+# `make bench-plugin` and `make bench-npb`.
 #
 # make bench: builds bench/micro/ompbench.c once with plain `$(CC) -fopenmp`
 # (no plugin, no rpath) and runs that one binary on our lib/libgomp.so.1, on
@@ -34,6 +34,23 @@ bench-plugin:
 	-$(MAKE) all
 	CC="$(CC)" $(srcdir)/bench/plugin/run.sh $(abs_builddir) \
 	  $(abs_builddir)/$(BENCH_OUT)/plugin $(abs_srcdir)/bench/results/plugin-overhead.md
+
+# make bench-npb NPB_DIR=/path/to/NPB3.0-omp-C: NPB 3.0's OpenMP C
+# benchmarks, from sources the user has (never in this repository), built
+# with bin/ompcc and with plain gcc -fopenmp under $(BENCH_OUT)/npb and run
+# at several nodes x threads (bench/npb/run.sh), writing
+# bench/results/npb.md.  NPB_CLASS, NPB_BENCHS, NPB_CONFIGS, NPB_PLAN,
+# NPB_RUNS, NPB_TIMEOUT, NPB_STATS, NPB_NICE and NPB_NOTE choose what runs,
+# NPB_RESUME=1 goes on with an interrupted run (see run.sh); the report
+# names the command that made it.
+NPB_VARS = NPB_DIR NPB_CLASS NPB_BENCHS NPB_CONFIGS NPB_PLAN NPB_RUNS \
+  NPB_TIMEOUT NPB_STATS NPB_NICE NPB_NOTE NPB_RESUME
+bench-npb:
+	-$(MAKE) all
+	$(foreach v,$(NPB_VARS),$(v)="$($(v))") CC="$(CC)" \
+	  NPB_COMMAND='make bench-npb NPB_DIR=.../$(notdir $(abspath $(NPB_DIR))) $(strip $(foreach v,$(filter-out NPB_DIR NPB_RESUME,$(NPB_VARS)),$(if $($(v)),$(v)="$($(v))")))' \
+	  $(srcdir)/bench/npb/run.sh $(abs_builddir) $(abs_builddir)/$(BENCH_OUT)/npb \
+	  $(abs_srcdir)/bench/results/npb.md
 
 clean-bench:
 	rm -rf $(BENCH_OUT)
