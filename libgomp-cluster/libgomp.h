@@ -421,16 +421,23 @@ gomp_icv (void)
 
 /* How many threads a new region gets (OpenMP 5.1 section 2.6.1).  */
 extern unsigned gomp_resolve_num_threads (unsigned specified, unsigned count);
-/* Starts a team of NTHREADS (whole team, all nodes when SPANS) running FN
-   (DATA) and makes the caller its thread BASE (local 0); the caller then
-   runs FN itself and calls gomp_team_end.  FLAGS are GOMP_parallel's
-   (proc_bind in bits 0-2).  WS0, if not NULL, is the loop every thread of
-   the team starts in (combined parallel loops and sections).  */
+/* The team gomp_team_start starts; fields left out are 0, false or NULL.  */
 struct gomp_loop_spec;
-extern void gomp_team_start (void (*fn) (void *), void *data,
-			     unsigned nthreads, unsigned flags, bool spans,
-			     void *reduction_data,
-			     const struct gomp_loop_spec *ws0);
+struct gomp_team_spec
+{
+  void (*fn) (void *);		/* Every thread runs FN (DATA).  */
+  void *data;
+  unsigned nthreads;		/* The whole team's, all nodes' when SPANS.  */
+  unsigned flags;		/* GOMP_parallel's (proc_bind in bits 0-2).  */
+  bool spans;			/* A top-level team across the nodes.  */
+  void *reduction_data;		/* The task reductions' (team->reduction_data).  */
+  /* The loop every thread of the team starts in (combined parallel loops
+     and sections), or NULL.  */
+  const struct gomp_loop_spec *loop;
+};
+/* Starts the team SPEC describes and makes the caller its thread BASE
+   (local 0); the caller then runs FN itself and calls gomp_team_end.  */
+extern void gomp_team_start (const struct gomp_team_spec *spec);
 extern void gomp_team_end (void);
 /* The ICVs of the implicit tasks of a team at LEVEL whose master's ICVs are
    ICV (OMP_NUM_THREADS and OMP_PROC_BIND lists applied).  */
@@ -491,17 +498,19 @@ extern bool gomp_iter_node_take (struct gomp_work_share *ws, long start,
 				 long end, long incr, unsigned long chunk,
 				 unsigned long want, unsigned long node_chunk,
 				 long *istart, long *iend);
-/* loop.c */
+/* A loop's bounds and schedule (a combined parallel loop's, given to
+   gomp_team_start).  */
 struct gomp_loop_spec
 {
   enum gomp_schedule_type sched;
   long start, end, incr, chunk;
 };
+/* work.c: initialises WS for a loop (or sections, with GFS_SECTIONS).  */
 extern void gomp_loop_init (struct gomp_work_share *ws, long start, long end,
 			    long incr, enum gomp_schedule_type sched,
 			    long chunk, bool ordered);
-/* A combined parallel loop (or sections) region (SPEC: its loop; COUNT:
-   the sections, for OMP_DYNAMIC).  */
+/* loop.c: a combined parallel loop (or sections) region (SPEC: its loop;
+   COUNT: the sections, for OMP_DYNAMIC).  */
 extern void gomp_parallel_loop (void (*fn) (void *), void *data,
 				unsigned num_threads, unsigned flags,
 				const struct gomp_loop_spec *spec,
@@ -569,9 +578,8 @@ extern void gomp_cancel_cluster_barrier (struct gomp_team *team, bool final,
 					 void *buf, size_t len, bool winner);
 extern void gomp_cancel_remote (uint64_t region, unsigned what);
 
-/* task.c hooks (engineer "tasks").  team.c/barrier.c call them; until
-   task.c defines them, weak no-op defaults in team.c keep the library
-   linking (the parallel-reduction ones fail with gomp_unsupported).
+/* task.c's hooks, which team.c and barrier.c call (taskred.c's for the
+   reductions).
    - gomp_team_tasks_init/fini: the master, before starting the threads /
      after the region's closing barrier.
    - gomp_thread_task_init: every thread of a team (the master too) after

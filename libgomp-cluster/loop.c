@@ -7,65 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void
-gomp_loop_init (struct gomp_work_share *ws, long start, long end, long incr,
-		enum gomp_schedule_type sched, long chunk, bool ordered)
-{
-  struct gomp_team *team = gomp_thread ()->ts.team;
-  bool nonmonotonic = (sched & GFS_NONMONOTONIC) != 0;
-  bool sections = (sched & GFS_SECTIONS) != 0;
-
-  sched &= ~(GFS_NONMONOTONIC | GFS_SECTIONS);
-  ws->sched = sched;
-  ws->ull = false;
-  ws->steal = false;
-  ws->ordered = ordered;
-  ws->next = start;
-  /* A loop with no iterations has NEXT == END.  */
-  ws->end = (incr > 0 && start > end) || (incr < 0 && start < end)
-	    ? start : end;
-  ws->incr = incr;
-  ws->chunk = chunk < 0 ? 0 : chunk;
-  ws->spans = team && team->spans && sched != GFS_STATIC;
-  ws->one_by_one = sections;
-  ws->atomic_next = false;
-  ws->node_next = ws->node_end = 0;
-  ws->ordered_serving = 0;
-  ws->ordered_shared = NULL;
-  ws->ordered_tickets = 0;
-  ws->ordered_turns = false;
-  if (ordered && sched == GFS_STATIC && team && !team->spans
-      && team->local_nthreads > 1)
-    gomp_ordered_turns_init (ws, team->local_nthreads);
-  ws->copyprivate = NULL;
-  ws->task_reductions = NULL;
-  ws->doacross = NULL;
-  if (sched == GFS_DYNAMIC || sched == GFS_GUIDED)
-    {
-      if (ws->chunk == 0)
-	ws->chunk = 1;
-    }
-  if (sched == GFS_DYNAMIC && !ordered && !ws->spans)
-    {
-      /* NEXT can be advanced by fetch-add when every thread's last
-	 overshoot past END still fits in a long.  */
-      long nthreads = team ? team->local_nthreads : 1;
-      long step, room;
-      if (!__builtin_mul_overflow (ws->chunk, incr, &step)
-	  && !__builtin_mul_overflow (nthreads + 1, step, &room)
-	  && !__builtin_add_overflow (ws->end, room, &room))
-	{
-	  unsigned long chunk_iters = ws->chunk;
-	  ws->chunk = step;
-	  ws->atomic_next = true;
-	  /* Chunks in any order: per-thread blocks instead of one counter
-	     every thread writes.  */
-	  if (nonmonotonic && nthreads > 1)
-	    gomp_iter_steal_init (ws, chunk_iters, nthreads);
-	}
-    }
-}
-
 /* The schedule and chunk a schedule(runtime) loop uses (run-sched-var).  */
 static enum gomp_schedule_type
 gomp_runtime_sched (long *chunk)
@@ -362,7 +303,8 @@ gomp_parallel_loop (void (*fn) (void *), void *data, unsigned num_threads,
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, count);
-  gomp_team_start (fn, data, n, flags, false, NULL, spec);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n, .flags = flags, .loop = spec });
   fn (data);
   gomp_team_end ();
 }
@@ -468,7 +410,8 @@ gomp_parallel_loop_start_old (void (*fn) (void *), void *data,
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
-  gomp_team_start (fn, data, n, 0, false, NULL, &spec);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n, .loop = &spec });
 }
 
 GOMP_EXPORT void

@@ -147,7 +147,9 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
     {
       if (task_red)
 	rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
-      gomp_team_start (fn, data, n, flags, false, rd, loop);
+      gomp_team_start (&(struct gomp_team_spec) {
+	  .fn = fn, .data = data, .nthreads = n, .flags = flags,
+	  .reduction_data = rd, .loop = loop });
       fn (data);
       gomp_team_end ();
       if (rd)
@@ -159,7 +161,9 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   if (!t)
     {
       gomp_cluster->region_start (fn, data, n, flags);
-      gomp_team_start (fn, data, n, flags, true, NULL, NULL);
+      gomp_team_start (&(struct gomp_team_spec) {
+	  .fn = fn, .data = data, .nthreads = n, .flags = flags,
+	  .spans = true });
       fn (data);
       gomp_team_end ();
       gomp_region_spans_end ();
@@ -170,7 +174,9 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   if (task_red)
     rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
   gomp_cluster->region_start (gomp_region_trampoline, t, n, flags);
-  gomp_team_start (gomp_region_trampoline, t, n, flags, true, rd, NULL);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = gomp_region_trampoline, .data = t, .nthreads = n, .flags = flags,
+      .spans = true, .reduction_data = rd });
   gomp_region_trampoline (t);
   gomp_team_end ();
   gomp_region_spans_end ();
@@ -198,7 +204,8 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
-  gomp_team_start (fn, data, n, flags, false, NULL, NULL);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n, .flags = flags });
   fn (data);
   gomp_team_end ();
 }
@@ -219,7 +226,8 @@ gomp_parallel_start_cluster (void (*fn) (void *), void *data,
   unsigned n = gomp_resolve_num_threads (num_threads, count);
   if (!gomp_region_spans (data, n))
     {
-      gomp_team_start (fn, data, n, 0, false, NULL, loop);
+      gomp_team_start (&(struct gomp_team_spec) {
+	  .fn = fn, .data = data, .nthreads = n, .loop = loop });
       return;
     }
   struct gomp_region_tramp *t = gomp_region_tramp_make (fn, data, loop,
@@ -228,7 +236,8 @@ gomp_parallel_start_cluster (void (*fn) (void *), void *data,
     gomp_cluster->region_start (gomp_region_trampoline, t, n, 0);
   else
     gomp_cluster->region_start (fn, data, n, 0);
-  gomp_team_start (fn, data, n, 0, true, NULL, loop);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n, .spans = true, .loop = loop });
   gomp_pair_tramp = t;
   gomp_pair_spans = true;
 }
@@ -244,7 +253,8 @@ GOMP_parallel_start (void (*fn) (void *), void *data, unsigned num_threads)
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
-  gomp_team_start (fn, data, n, 0, false, NULL, NULL);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n });
 }
 
 GOMP_EXPORT void
@@ -273,7 +283,9 @@ GOMP_parallel_reductions (void (*fn) (void *), void *data,
 				    true);
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
   void *rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
-  gomp_team_start (fn, data, n, flags, false, rd, NULL);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n, .flags = flags,
+      .reduction_data = rd });
   fn (data);
   gomp_team_end ();
   gomp_parallel_reduction_unregister (rd);
@@ -304,7 +316,9 @@ gomp_cluster_run_region (void (*fn) (void *), void *data, unsigned nthreads,
       gomp_num_teams_m1 = t->num_teams_m1;
       gomp_team_num = t->team_num;
     }
-  gomp_team_start (fn, data, nthreads, flags, true, rd, NULL);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = nthreads, .flags = flags,
+      .spans = true, .reduction_data = rd });
   fn (data);
   gomp_team_end ();
   if (rd)

@@ -86,7 +86,8 @@ GOMP_parallel_sections_start (void (*fn) (void *), void *data,
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, count);
-  gomp_team_start (fn, data, n, 0, false, NULL, &spec);
+  gomp_team_start (&(struct gomp_team_spec) {
+      .fn = fn, .data = data, .nthreads = n, .loop = &spec });
 }
 
 GOMP_EXPORT void

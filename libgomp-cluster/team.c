@@ -44,51 +44,6 @@ struct gomp_worker_start
   unsigned place;
 };
 
-/* Hooks of task.c, defaulted here until task.c defines them.  */
-__attribute__ ((weak)) void
-gomp_team_tasks_init (struct gomp_team *team)
-{
-}
-
-__attribute__ ((weak)) void
-gomp_team_tasks_fini (struct gomp_team *team)
-{
-}
-
-__attribute__ ((weak)) void
-gomp_thread_task_init (struct gomp_thread *thr)
-{
-}
-
-__attribute__ ((weak)) void
-gomp_thread_task_fini (struct gomp_thread *thr)
-{
-}
-
-__attribute__ ((weak)) bool
-gomp_barrier_handle_tasks (struct gomp_team *team)
-{
-  return false;
-}
-
-__attribute__ ((weak)) void *
-gomp_parallel_reduction_register (uintptr_t *rdata, unsigned nthreads)
-{
-  gomp_unsupported ("parallel reduction with task reduction modifier");
-}
-
-__attribute__ ((weak)) void
-gomp_parallel_reduction_unregister (void *data)
-{
-}
-
-__attribute__ ((weak)) void
-gomp_workshare_reduction_register (uintptr_t *reductions,
-				   struct gomp_work_share *ws, bool first)
-{
-  gomp_unsupported ("work-sharing construct with task reduction modifier");
-}
-
 /* OpenMP 5.1 section 2.6.1: how many threads a new region gets.  */
 unsigned
 gomp_resolve_num_threads (unsigned specified, unsigned count)
@@ -371,10 +326,14 @@ gomp_child_icv (struct gomp_task_icv *child, const struct gomp_task_icv *icv,
 }
 
 void
-gomp_team_start (void (*fn) (void *), void *data, unsigned nthreads,
-		 unsigned flags, bool spans, void *reduction_data,
-		 const struct gomp_loop_spec *ws0)
+gomp_team_start (const struct gomp_team_spec *spec)
 {
+  void (*fn) (void *) = spec->fn;
+  void *data = spec->data;
+  unsigned nthreads = spec->nthreads, flags = spec->flags;
+  bool spans = spec->spans;
+  void *reduction_data = spec->reduction_data;
+  const struct gomp_loop_spec *ws0 = spec->loop;
   struct gomp_thread *thr = gomp_thread ();
   struct gomp_thread_pool *pool = gomp_get_pool (thr, thr->ts.level);
   unsigned local = nthreads, base = 0;
