@@ -14,7 +14,7 @@
 #include "bversion.h"
 
 #if BUILDING_GCC_MAJOR != 12
-#error "the ompcluster plugin supports GCC 12 only (see NOTES-GCC12.md)"
+#error "the ompcluster plugin supports GCC 12 only (see docs/plugin.md)"
 #endif
 
 #include "tree.h"
