@@ -28,7 +28,7 @@
 # cannot eat the budget of make check.
 #
 # Tests come from Debian's gcc-12-source at test time and are never
-# committed: the parts NOTES-GCC12.md lists are extracted once into
+# committed: the parts listed below (tar --wildcards) are extracted once into
 # $OMPC_BUILD/gcc-12-testsuite (delete it to extract again).  Every test is
 # compiled with -foffload=disable (the offload compilers Debian's gcc-12
 # knows are not installed) and -I$OMPC_BUILD/include: the tests' <omp.h> is
