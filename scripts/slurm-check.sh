@@ -243,8 +243,9 @@ done
 export OMP_NUM_THREADS=1
 
 # The processes running the test program PROG (srun starts ./PROG as
-# DIR/work/./PROG, hydra as ./PROG): the names are the run's own.
-prog_pids () { pgrep -f -- "(^|/)$1( |\$)"; }
+# DIR/work/./PROG, hydra as ./PROG; not srun's own command line, which
+# names it too): the names are the run's own.
+prog_pids () { pgrep -f -- "^([^ ]*/)?$1( |\$)"; }
 
 # The processes of PROG and the step daemons still
 # there after a test: none may be left once the job ended (slurmstepd gets
