@@ -681,9 +681,10 @@ if wait_running "$out/$t.log"; then
     prog_pids slurm-spin >/dev/null || break
     sleep 0.1
   done
-  echo "ranks gone $(( $(date +%s) - t0 )) s after the power cut" >>"$out/$t.log"
+  gone=$(( $(date +%s) - t0 ))
   run 60 tail --pid=$job -f /dev/null
   wait $job; st=$?
+  echo "ranks gone $gone s after the power cut" >>"$out/$t.log"
   echo "srun ended $(( $(date +%s) - t0 )) s after the power cut, status $st" >>"$out/$t.log"
   check $t $st 69 "$out/$t.log" slurm-spin \
     'rank 1 on host vhost2 stopped answering' 'ranks gone ([0-9]|1[0-5]) s after'
