@@ -220,6 +220,25 @@ gomp_check_launch (void)
     }
 }
 
+/* The launcher said it started several processes, but MPI joined a
+   different number of them: without a process manager that MPI can talk
+   to (Slurm's srun without --mpi=pmi2, where MpiDefault is none), every
+   process starts MPI alone and would run the whole program by itself.
+   Refuse, rank 0 of the launcher saying why; the other processes leave
+   quietly, as for a program without the plugin.  */
+static void
+gomp_check_world (void)
+{
+  if (gomp_cluster->nodes == gomp_launcher_size ())
+    return;
+  if (gomp_launcher_rank () > 0)
+    _exit (EXIT_FAILURE);
+  gomp_fatal ("the launcher started %d processes but MPI joined %d of "
+	      "them: MPI found no process manager to talk to (under Slurm, "
+	      "start the job with 'srun --mpi=pmi2', or set MpiDefault=pmi2 "
+	      "in slurm.conf)", gomp_launcher_size (), gomp_cluster->nodes);
+}
+
 GOMP_EXPORT int
 main (int argc, char **argv, char **envp)
 {
@@ -230,6 +249,7 @@ main (int argc, char **argv, char **envp)
     {
       gomp_disable_aslr (argv);
       gomp_cluster = gomp_load_cluster (&argc, &argv);
+      gomp_check_world ();
       __atomic_store_n (&gomp_sys_hooked, 1, __ATOMIC_RELEASE);
       gomp_share_processors (gomp_cluster->local_ranks);
       gomp_cluster_init_icvs ();

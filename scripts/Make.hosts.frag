@@ -25,3 +25,13 @@ bench-hosts:
 	-$(MAKE) all
 	CC="$(CC)" $(srcdir)/bench/cluster/hosts.sh $(abs_builddir) \
 	  $(abs_builddir)/bench-out/cluster-hosts $(abs_srcdir)/bench/results/cluster-hosts.md
+
+# make check-slurm: ompcluster jobs under a real Slurm that
+# scripts/slurm-check.sh installs (Debian's slurm-wlm, munge), configures in
+# a temporary directory, starts and stops itself (docs/slurm.md).  Needs
+# root; without it every test is reported skipped.  The last line printed
+# is "N passed, N failed, N skipped".
+.PHONY: check-slurm
+check-slurm: all
+	OMPC_BUILD=$(abs_builddir) OMPC_SRCDIR=$(abs_srcdir) \
+	  $(srcdir)/scripts/slurm-check.sh

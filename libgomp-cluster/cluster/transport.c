@@ -334,6 +334,7 @@ gomp_cl_abort_job (int status)
 {
   struct timespec ts = { 0, 300000000 };
   nanosleep (&ts, NULL);
+  gomp_cl_pmi_abort (status);
   MPI_Abort (MPI_COMM_WORLD, status);
   _exit (status);
 }

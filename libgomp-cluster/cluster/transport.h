@@ -210,6 +210,10 @@ extern void gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
    written as it stands.  */
 extern void gomp_cl_say (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2), visibility ("hidden")));
+/* pmi.c: under Slurm's process manager, asks it to end the job and
+   leaves with STATUS; returns elsewhere, for MPI_Abort.  */
+extern void gomp_cl_pmi_abort (int status)
+  __attribute__ ((visibility ("hidden")));
 /* transport.c: ends the whole job with STATUS (MPI_Abort), after a
    moment for the launcher to forward what this rank just wrote; the one
    way the module and the DSM abort.  */
