@@ -139,8 +139,67 @@ cover (struct rp_objs *o, const uint32_t *ub, uint32_t n, uint32_t *obj,
     }
 }
 
+/* Adds to each global of O from FIRST on its declaration's file:line,
+   which nm -l (binutils) reads from the executable's debug information;
+   VALUE[I] is object FIRST + I's symbol value.  Globals without one (no
+   -g, or a function's static) keep their names.  */
+static void
+decl_lines (struct rp_objs *o, uint32_t first, const uint64_t *value)
+{
+  uint32_t n = o->n - first;
+  char exe_path[4096];
+  ssize_t pl = readlink ("/proc/self/exe", exe_path, sizeof exe_path - 1);
+  int pfd[2];
+  if (!n || pl <= 0 || pipe2 (pfd, O_CLOEXEC) != 0)
+    return;
+  exe_path[pl] = 0;
+  char *argv[] = { "nm", "-l", "--defined-only", exe_path, NULL };
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init (&fa);
+  posix_spawn_file_actions_adddup2 (&fa, pfd[1], 1);
+  pid_t pid;
+  int err = posix_spawnp (&pid, "nm", &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&fa);
+  close (pfd[1]);
+  FILE *f = err == 0 ? fdopen (pfd[0], "r") : NULL;
+  char line[8192];
+  while (f && fgets (line, sizeof line, f))
+    {
+      unsigned long v;
+      char *tab = strchr (line, '\t'), *end;
+      if (!tab || (v = strtoul (line, &end, 16), end == line))
+	continue;
+      tab[strcspn (tab, "\n")] = 0;
+      const char *loc = strrchr (tab + 1, '/');
+      loc = loc ? loc + 1 : tab + 1;
+      if (!*loc || !strchr (loc, ':'))
+	continue;
+      *tab = 0;
+      const char *name = strrchr (line, ' ');
+      for (uint32_t i = 0; name && i < n; i++)
+	if (value[i] == v && !strcmp (o->v[first + i].name, name + 1))
+	  {
+	    char buf[8192];
+	    snprintf (buf, sizeof buf, "%s (%s)", name + 1, loc);
+	    free (o->v[first + i].name);
+	    o->v[first + i].name = xstrdup (buf);
+	  }
+    }
+  if (f)
+    fclose (f);
+  else
+    close (pfd[0]);
+  if (err == 0)
+    {
+      int status;
+      while (waitpid (pid, &status, 0) < 0)
+	;
+    }
+}
+
 /* The globals: every sized data symbol of the executable inside the
-   first area.  */
+   first area.  A function's static variable, which GCC names NAME.N,
+   is shown as "NAME (static in a function)".  */
 static void
 globals (const uint32_t *ub, uint32_t n, uint32_t *obj, uint64_t *best,
 	 struct rp_objs *o)
@@ -183,16 +242,35 @@ globals (const uint32_t *ub, uint32_t n, uint32_t *obj, uint64_t *best,
   str[ss->sh_size] = 0;
   size_t ns = sh[st].sh_size / sizeof *sym;
   uintptr_t lo = (uintptr_t) a0->base, hi = lo + a0->size;
+  uint32_t first = o->n, nv = 0;
+  uint64_t *value = malloc ((ns ? ns : 1) * sizeof *value);
+  if (!value)
+    goto out;
   for (size_t i = 0; i < ns; i++)
     {
       uintptr_t a = sym[i].st_value + base;
       if (ELF64_ST_TYPE (sym[i].st_info) != STT_OBJECT || !sym[i].st_size
 	  || a < lo || a >= hi || sym[i].st_name >= ss->sh_size)
 	continue;
-      uint32_t id = add_obj (o, str + sym[i].st_name, RP_GLOBAL, a,
-			     sym[i].st_size);
+      const char *name = str + sym[i].st_name;
+      char buf[4096];
+      size_t len = strlen (name), d = len;
+      while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+	d--;
+      if (ELF64_ST_BIND (sym[i].st_info) == STB_LOCAL && d < len && d > 1
+	  && name[d - 1] == '.' && d - 1 < sizeof buf - 40)
+	{
+	  snprintf (buf, sizeof buf, "%.*s (static in a function)",
+		    (int) (d - 1), name);
+	  name = buf;
+	}
+      uint32_t id = add_obj (o, name, RP_GLOBAL, a, sym[i].st_size);
+      value[nv++] = sym[i].st_value;
       cover (o, ub, n, obj, best, a, sym[i].st_size, id);
     }
+  if (o->n - first == nv)
+    decl_lines (o, first, value);
+  free (value);
 out:
   free (sh);
   free (sym);

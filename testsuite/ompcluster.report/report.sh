@@ -7,6 +7,7 @@ cd "$TMP" || exit 1
 . "$SRC/../lib/check.sh"
 B=$OMPC_BUILD/bin
 line=$(grep -n 'HOT-MALLOC-LINE' "$SRC/hot.c" | cut -d: -f1)
+gline=$(grep -n '^double hot_global' "$SRC/hot.c" | cut -d: -f1)
 
 "$B/ompcc" -O2 -g "$SRC/hot.c" -o hot 2>&1
 
@@ -16,8 +17,8 @@ OMPC_REPORT=$TMP/r21.html timeout -k 5 120 "$B/ompcrun" -n 2 -t 1 ./hot \
 s=$?
 check "2x1 runs with OMPC_REPORT (status $s)" "[ $s = 0 ] && grep -qx ok out21"
 check "2x1 writes the report" "[ -s r21.html ]"
-check "2x1 names the hot global by its symbol" \
-  "grep -q '>hot_global<' r21.html"
+check "2x1 names the hot global by its symbol and declaration" \
+  "grep -q '>hot_global (hot.c:$gline)<' r21.html"
 check "2x1 names the malloc'd buffer by its call site hot.c:$line" \
   "grep -q '>hot.c:$line (in main)<' r21.html"
 check "2x1 names the counters sharing a block, and false sharing" \
@@ -27,7 +28,7 @@ check "2x1 has a heat map per node and a bar chart per object" \
 check "2x1 refers to nothing outside the file" \
   "! grep -Eq '(src|href)=\"(https?:|//|file:)' r21.html"
 check "2x1 summary on stderr" \
-  "grep -q 'ompcluster: sharing report written to $TMP/r21.html' err21 && grep -q 'top objects by bytes moved' err21 && grep -Eq '^  [0-9]+\. (hot_global|hot.c:$line)' err21"
+  "grep -q 'ompcluster: sharing report written to $TMP/r21.html' err21 && grep -q 'top objects by bytes moved' err21 && grep -Eq '^  [0-9]+\. (hot_global \\(hot.c:$gline\\)|hot.c:$line)' err21"
 if command -v xmllint >/dev/null 2>&1; then
   check "2x1 report is well-formed XML (xmllint)" "xmllint --noout r21.html"
 else
@@ -41,7 +42,7 @@ s=$?
 check "2x2 runs with ompcrun --report (status $s)" \
   "[ $s = 0 ] && grep -qx ok out22"
 check "2x2 report names the global and the call site" \
-  "grep -q '>hot_global<' r22.html && grep -q '>hot.c:$line (in main)<' r22.html"
+  "grep -q '>hot_global (hot.c:$gline)<' r22.html && grep -q '>hot.c:$line (in main)<' r22.html"
 check "2x2 summary on stderr" "grep -q 'top objects by bytes moved' err22"
 
 # Off: no file, no summary.
