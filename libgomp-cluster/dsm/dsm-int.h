@@ -166,6 +166,17 @@ gomp_dsm_state (uint32_t b)
   return __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_STATE;
 }
 
+/* Adds B to the cached list (blocks ever fetched) the first time a copy
+   of it is held here.  Signal-safe.  */
+static inline void
+gomp_dsm_mark_cached (uint32_t b)
+{
+  if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_CACHED, __ATOMIC_ACQ_REL)
+	& M_CACHED))
+    gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
+					__ATOMIC_ACQ_REL)] = b;
+}
+
 /* segment.c: areas, the segment, stacks, errors.  */
 /* The block holding ADDR, or UINT32_MAX outside both areas.  */
 extern uint32_t gomp_dsm_block (const void *addr) H;

@@ -263,10 +263,7 @@ scatter_install (uint32_t c, uint32_t n)
       memcpy (gomp_dsm.twins + ((size_t) (c + i) << gomp_dsm.bshift),
 	      gomp_dsm_block_wview (c + i), bs);
       gomp_dsm_list_add (&gomp_dsm.dirty, c + i);
-      if (!(__atomic_fetch_or (&gomp_dsm.meta[c + i], M_CACHED,
-			       __ATOMIC_ACQ_REL) & M_CACHED))
-	gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
-					    __ATOMIC_ACQ_REL)] = c + i;
+      gomp_dsm_mark_cached (c + i);
     }
   gomp_dsm_protect (c, n, PROT_READ | PROT_WRITE);
   for (uint32_t i = 0; i < n; i++)
@@ -448,10 +445,7 @@ fetch (uint32_t b, int h, size_t len, bool write)
      count at once.  */
   for (uint32_t i = 0; i < got; i++)
     {
-      if (!(__atomic_fetch_or (&gomp_dsm.meta[b + i], M_CACHED,
-			       __ATOMIC_ACQ_REL) & M_CACHED))
-	gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
-					    __ATOMIC_ACQ_REL)] = b + i;
+      gomp_dsm_mark_cached (b + i);
       if (!(i && guess && write))
 	gomp_dsm_mark_used (b + i);
     }

@@ -228,10 +228,7 @@ give_home (uint32_t b, int to)
   if (st == BS_HOME_RW)
     gomp_dsm_protect (b, 1, PROT_READ);
   gomp_dsm_set_state (b, BS_READ);
-  if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_CACHED, __ATOMIC_ACQ_REL)
-	& M_CACHED))
-    gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
-					__ATOMIC_ACQ_REL)] = b;
+  gomp_dsm_mark_cached (b);
   __atomic_store_n (&writer[b], W_NONE, __ATOMIC_RELAXED);
   sole[b] = W_NONE;
   gomp_dsm_unlock (b);

@@ -85,10 +85,7 @@ gomp_dsm_install_pushed (uint32_t b, int origin, const char *data)
   memcpy (gomp_dsm_block_wview (b), data, bs);
   gomp_dsm_protect (b, 1, PROT_READ);
   gomp_dsm_set_state (b, BS_READ);
-  if (!(__atomic_fetch_or (&gomp_dsm.meta[b], M_CACHED, __ATOMIC_ACQ_REL)
-	& M_CACHED))
-    gomp_dsm.cached[__atomic_fetch_add (&gomp_dsm.ncached, 1,
-					__ATOMIC_ACQ_REL)] = b;
+  gomp_dsm_mark_cached (b);
   /* Every node reads a region's data block: keep it updated.  */
   gomp_dsm_mark_used (b);
   gomp_dsm_unlock (b);
