@@ -220,6 +220,8 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 				slots[r].len - slots[r].bcast_len, true);
     }
   free (data);
+  /* Blocks updated in place may hold releases made after the barrier.  */
+  gomp_cl_catch_up (false);
   if (gomp_dsm_report_on)
     gomp_dsm_report_interval_end ();
   gomp_cl_linger ();

@@ -82,6 +82,8 @@ extern void gomp_cl_log_add (int origin, const void *blob, size_t len)
   GOMP_CL_HIDDEN;
 /* gomp_dsm_release, its blob added to the log (own entry).  */
 extern void gomp_cl_release (void) GOMP_CL_HIDDEN;
+/* The number of this node's last release (its log's own sequence).  */
+extern uint64_t gomp_cl_log_own_seq (void) GOMP_CL_HIDDEN;
 /* For a handler: true if no release runs on this node now, which then
    cannot start until gomp_cl_release_unlock.  */
 extern bool gomp_cl_release_trylock (void) GOMP_CL_HIDDEN;
@@ -122,6 +124,10 @@ extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
    (never a handler, never signal context).  */
 extern void gomp_cl_pull_init (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_acquire_pull (void) GOMP_CL_HIDDEN;
+/* Pulls from every node whose label on a block fetched here is newer
+   than its releases this node acquired (dsm.h, gomp_dsm_catch_up);
+   IN_FAULT: from the DSM's fault handler.  */
+extern void gomp_cl_catch_up (bool in_fault) GOMP_CL_HIDDEN;
 
 /* region.c: dispatch of top-level regions and of the end.  */
 extern void gomp_cl_region_start (void (*fn) (void *), void *data,

@@ -317,6 +317,7 @@ gomp_cl_take (struct gomp_cl_lock *e, bool remote)
     {
       gomp_cl_acquire_packed (rx, rx_len, false);
       free (rx);
+      gomp_cl_catch_up (false);
     }
   if (remote)
     __atomic_fetch_add (&gomp_cl_sync.locks_remote, 1, __ATOMIC_RELAXED);

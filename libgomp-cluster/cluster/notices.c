@@ -109,6 +109,12 @@ gomp_cl_release (void)
   free (blob);
 }
 
+uint64_t
+gomp_cl_log_own_seq (void)
+{
+  return __atomic_load_n (&gomp_cl_own_seq, __ATOMIC_ACQUIRE);
+}
+
 bool
 gomp_cl_release_trylock (void)
 {

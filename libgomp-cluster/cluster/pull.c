@@ -103,6 +103,102 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
   free (out);
 }
 
+/* The label of the blocks this node serves (dsm.h).  */
+static uint64_t
+seq_served (void)
+{
+  uint64_t s = gomp_cl_log_own_seq ();
+  if (!gomp_cl_release_trylock ())
+    return s + 1;
+  gomp_cl_release_unlock ();
+  return s;
+}
+
+/* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
+   with ASKED[R]) as one packed log.  With pull_mutex.  */
+static void
+pull_apply (const bool *asked)
+{
+  int nodes = gomp_cl_nodes;
+  size_t cap = 8 + PULL_MAX, total = 0;
+  for (int r = 0; r < nodes; r++)
+    if (asked[r])
+      {
+	if (pull_lens[r] < 8 || pull_lens[r] > cap)
+	  gomp_cl_fatal ("a bad answer to a pull arrived from rank %d "
+			 "(%zu bytes)", r, pull_lens[r]);
+	total += pull_lens[r] - 8;
+      }
+  /* The records of every answer, one after the other: a packed log.  */
+  char *all = total ? malloc (total) : NULL;
+  if (total && !all)
+    gomp_cl_fatal ("out of memory for write notices");
+  size_t off = 0;
+  for (int r = 0; r < nodes; r++)
+    if (asked[r])
+      {
+	const char *p = pull_replies + (size_t) r * cap;
+	uint64_t seq;
+	memcpy (&seq, p, 8);
+	if (seq > pull_seen[r])
+	  pull_seen[r] = seq;
+	memcpy (all + off, p + 8, pull_lens[r] - 8);
+	off += pull_lens[r] - 8;
+      }
+  if (total)
+    {
+      gomp_cl_log_merge (all, total);
+      gomp_cl_acquire_packed (all, total, false);
+      free (all);
+    }
+}
+
+void
+gomp_cl_catch_up (bool in_fault)
+{
+  int nodes = gomp_cl_nodes, me = gomp_cl_rank;
+  size_t cap = 8 + PULL_MAX;
+  bool any = false;
+  for (int r = 0; r < nodes; r++)
+    if (r != me && __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE)
+		   > __atomic_load_n (&pull_seen[r], __ATOMIC_RELAXED))
+      any = true;
+  if (!any)
+    return;
+  pthread_mutex_lock (&pull_mutex);
+  bool asked[nodes];
+  for (int r = 0; r < nodes; r++)
+    {
+      asked[r] = r != me && __atomic_load_n (&gomp_dsm_need[r],
+					     __ATOMIC_ACQUIRE) > pull_seen[r];
+      if (!asked[r])
+	continue;
+      pull_rq[r].since = pull_seen[r];
+      memset (&pull_w[r], 0, sizeof pull_w[r]);
+      gomp_cl_call_async (r, GOMP_CL_TAG_PULL, &pull_rq[r],
+			  sizeof pull_rq[r], pull_replies + (size_t) r * cap,
+			  cap, &pull_w[r]);
+    }
+  for (int r = 0; r < nodes; r++)
+    if (asked[r])
+      pull_lens[r] = in_fault ? gomp_cl_call_wait (&pull_w[r])
+		     : gomp_cl_call_wait_serving (&pull_w[r]);
+  pull_apply (asked);
+  /* A label of a release that had not begun (seq_served guesses while
+     the release lock is taken): the answer held everything up to now.  */
+  for (int r = 0; r < nodes; r++)
+    if (asked[r])
+      {
+	uint64_t need = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE);
+	if (need > pull_seen[r])
+	  __atomic_compare_exchange_n (&gomp_dsm_need[r], &need, pull_seen[r],
+				       false, __ATOMIC_RELEASE,
+				       __ATOMIC_RELAXED);
+      }
+  pthread_mutex_unlock (&pull_mutex);
+  __atomic_fetch_add (&gomp_cl_sync.pulls, 1, __ATOMIC_RELAXED);
+}
+
 void
 gomp_cl_pull_init (void)
 {
@@ -115,6 +211,8 @@ gomp_cl_pull_init (void)
   if (!pull_seen || !pull_w || !pull_rq || !pull_replies || !pull_lens)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
+  gomp_dsm_seq_served = seq_served;
+  gomp_dsm_catch_up = gomp_cl_catch_up;
 }
 
 void
@@ -136,38 +234,16 @@ gomp_cl_acquire_pull (void)
 	gomp_cl_call_async (r, GOMP_CL_TAG_PULL, &rq[r], sizeof rq[r],
 			    replies + (size_t) r * cap, cap, &w[r]);
       }
-  size_t total = 0;
+  bool asked[nodes];
   for (int r = 0; r < nodes; r++)
-    if (r != me)
-      {
-	lens[r] = gomp_cl_call_wait_serving (&w[r]);
-	if (lens[r] < 8 || lens[r] > cap)
-	  gomp_cl_fatal ("a bad answer to a pull arrived from rank %d "
-			 "(%zu bytes)", r, lens[r]);
-	total += lens[r] - 8;
-      }
-  /* The records of every answer, one after the other: a packed log.  */
-  char *all = total ? malloc (total) : NULL;
-  if (total && !all)
-    gomp_cl_fatal ("out of memory for write notices");
-  size_t off = 0;
-  for (int r = 0; r < nodes; r++)
-    if (r != me)
-      {
-	const char *p = replies + (size_t) r * cap;
-	uint64_t seq;
-	memcpy (&seq, p, 8);
-	if (seq > pull_seen[r])
-	  pull_seen[r] = seq;
-	memcpy (all + off, p + 8, lens[r] - 8);
-	off += lens[r] - 8;
-      }
-  if (total)
     {
-      gomp_cl_log_merge (all, total);
-      gomp_cl_acquire_packed (all, total, false);
-      free (all);
+      asked[r] = r != me;
+      if (asked[r])
+	lens[r] = gomp_cl_call_wait_serving (&w[r]);
     }
+  pull_apply (asked);
   pthread_mutex_unlock (&pull_mutex);
   __atomic_fetch_add (&gomp_cl_sync.pulls, 1, __ATOMIC_RELAXED);
+  /* The blocks this pull's acquire fetched again may be newer still.  */
+  gomp_cl_catch_up (false);
 }

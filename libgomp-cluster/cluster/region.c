@@ -234,6 +234,7 @@ gomp_cl_serve (void)
       gomp_cl_acquire_packed (notices, msg.notices_len, false);
       if (notices != msg.notices)
 	free (notices);
+      gomp_cl_catch_up (false);
       gomp_cl_region_seq = msg.seq;
       gomp_cl_sync.regions++;
       gomp_cl_host->run_region ((void (*) (void *)) (uintptr_t) msg.fn,

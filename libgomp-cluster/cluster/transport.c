@@ -769,6 +769,17 @@ void
 gomp_cl_reply_iov (int src, uint64_t token, const struct gomp_cl_iov *iov,
 		   int niov, bool free_first)
 {
+  void *first = free_first && niov > 0 ? iov[0].base : NULL;
+  gomp_cl_reply_iov_owned (src, token, iov, niov, free_first ? &first : NULL,
+			   free_first ? 1 : 0);
+}
+
+void
+gomp_cl_reply_iov_owned (int src, uint64_t token,
+			 const struct gomp_cl_iov *iov, int niov,
+			 void *const *owned, int nowned)
+{
+#define OWNED(i) ((i) < nowned ? owned[i] : NULL)
   if (token & DIRECT_TOKEN)
     {
       /* One message per piece, straight from it when this thread may
@@ -780,17 +791,15 @@ gomp_cl_reply_iov (int src, uint64_t token, const struct gomp_cl_iov *iov,
 	  cl_fatal ("a piece of a reply larger than 2 GiB", 0);
 	else if (mine)
 	  cl_isend_typed (direct_comm, src, tag, iov[i].base,
-			  (int) iov[i].len, MPI_BYTE, iov[i].len,
-			  i == 0 && free_first ? iov[0].base : NULL);
+			  (int) iov[i].len, MPI_BYTE, iov[i].len, OWNED (i));
 	else
 	  {
 	    struct cl_send *s = cl_make_send (src, tag, 0, iov[i].base,
 					      iov[i].len);
 	    s->direct = true;
 	    cl_push (&s->w);
+	    free (OWNED (i));
 	  }
-      if (!mine && free_first && niov > 0)
-	free (iov[0].base);
       return;
     }
   /* The ordinary reply: the pieces gathered behind the token.  */
@@ -805,14 +814,14 @@ gomp_cl_reply_iov (int src, uint64_t token, const struct gomp_cl_iov *iov,
     {
       memcpy (s->buf + off, iov[i].base, iov[i].len);
       off += iov[i].len;
+      free (OWNED (i));
     }
-  if (free_first && niov > 0)
-    free (iov[0].base);
   s->size = off;
   if (cl_progress_mine ())
     cl_isend (src, TAG_REPLY, s->buf, s->size, s);
   else
     cl_push (&s->w);
+#undef OWNED
 }
 
 /* Sends everything queued, oldest first.  */
@@ -932,7 +941,12 @@ cl_dispatch (int src, int tag, char *buf, size_t len)
       struct gomp_cl_pending *w = (struct gomp_cl_pending *) (uintptr_t) token;
       size_t n = len - HDR;
       if (n > w->reply_max)
-	n = w->reply_max;
+	{
+	  size_t t = n - w->reply_max;
+	  w->trailer = 0;
+	  memcpy (&w->trailer, buf + HDR + w->reply_max, t < 8 ? t : 8);
+	  n = w->reply_max;
+	}
       if (n)
 	memcpy (w->reply, buf + HDR, n);
       w->len = len - HDR;

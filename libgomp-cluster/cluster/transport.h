@@ -85,6 +85,8 @@ struct gomp_cl_pending
   size_t reply_max;
   const struct gomp_cl_iov *iov;	/* gomp_cl_call_async_iov's.  */
   int niov, pieces_left;
+  uint64_t trailer;		/* The first 8 bytes of an ordinary reply
+				   past REPLY_MAX (zero-filled).  */
 };
 extern void gomp_cl_call_async (int dest, int tag, const void *req,
 				size_t len, void *reply, size_t reply_max,
@@ -162,6 +164,13 @@ extern void gomp_cl_reply (int src, uint64_t token, const void *msg,
 extern void gomp_cl_reply_iov (int src, uint64_t token,
 			       const struct gomp_cl_iov *iov, int niov,
 			       bool free_first)
+  __attribute__ ((visibility ("hidden")));
+/* The same, where OWNED[I] (I < NOWNED), when not NULL, is malloc'ed
+   memory freed once piece I no longer needs it (a piece copied for the
+   reply, e.g. a home's twin of a block).  */
+extern void gomp_cl_reply_iov_owned (int src, uint64_t token,
+				     const struct gomp_cl_iov *iov, int niov,
+				     void *const *owned, int nowned)
   __attribute__ ((visibility ("hidden")));
 
 /* Messages and bytes this node sent and received (OMPC_STATS).  */

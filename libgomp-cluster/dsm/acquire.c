@@ -17,7 +17,9 @@ struct prefetch_msg
   int home;
   uint32_t nruns, nblocks;
   uint32_t *req;		/* Pairs: first block, count.  */
-  uint32_t *counts;		/* Blocks served per run (several runs).  */
+  uint32_t *counts;		/* Blocks served per run (several runs),
+				   then the label (serve.c).  */
+  uint64_t label;		/* The label of a one-run reply.  */
   struct gomp_cl_iov *iov;	/* Where the reply goes.  */
   struct gomp_cl_pending w;
 };
@@ -121,14 +123,19 @@ prefetch (uint32_t *v, uint32_t n)
     {
       struct prefetch_msg *p = &m[i];
       uint32_t several = p->nruns > 1;
-      p->iov = malloc ((p->nruns + several) * sizeof *p->iov);
-      p->counts = several ? malloc (4 * p->nruns) : NULL;
+      p->iov = malloc ((p->nruns + 1) * sizeof *p->iov);
+      p->counts = several ? malloc (4 * p->nruns + 8) : NULL;
       if (!p->iov || (several && !p->counts))
 	gomp_dsm_fatal ("out of memory");
       if (several)
 	{
 	  p->iov[0].base = p->counts;
-	  p->iov[0].len = 4 * p->nruns;
+	  p->iov[0].len = 4 * p->nruns + 8;
+	}
+      else
+	{
+	  p->iov[1].base = &p->label;
+	  p->iov[1].len = sizeof p->label;
 	}
       for (uint32_t r = 0; r < p->nruns; r++)
 	{
@@ -137,17 +144,25 @@ prefetch (uint32_t *v, uint32_t n)
 				    * gomp_dsm_block_len (p->req[2 * r]);
 	}
       gomp_cl_call_async_iov (p->home, GOMP_CL_TAG_PAGE_GET, p->req,
-			      8 * p->nruns, p->iov, p->nruns + several,
-			      &p->w);
+			      8 * p->nruns, p->iov, p->nruns + 1, &p->w);
     }
   for (uint32_t i = 0; i < nmsg; i++)
     {
       struct prefetch_msg *p = &m[i];
       size_t len = gomp_cl_call_wait_serving (&p->w), full = 0;
-      for (uint32_t r = 0; r < p->nruns + (p->nruns > 1); r++)
+      for (uint32_t r = 0; r < p->nruns + 1; r++)
 	full += p->iov[r].len;
       if (p->nruns > 1 && len != full)
 	gomp_dsm_fatal ("internal error: bad prefetch reply");
+      uint64_t label = 0;
+      if (p->nruns > 1)
+	memcpy (&label, p->counts + p->nruns, 8);
+      else if (len >= 8)
+	{
+	  label = p->label;
+	  len -= 8;
+	}
+      gomp_dsm_need_label (p->home, label);
       for (uint32_t r = 0; r < p->nruns; r++)
 	{
 	  uint32_t b = p->req[2 * r], want = p->req[2 * r + 1], got;
@@ -314,10 +329,13 @@ acquire (const void *const *notices, const size_t *lens, int nodes,
   if (!total)
     {
       free (done);
+      if (quiescent)
+	gomp_dsm_stage_apply_all ();
       return;
     }
   uint32_t *v = malloc (total * sizeof *v), n = 0;
-  if (!v)
+  uint32_t *h = malloc (total * sizeof *h), nh = 0;
+  if (!v || !h)
     gomp_dsm_fatal ("out of memory for write notices");
   for (int i = 0; i < nodes; i++)
     if (i != gomp_dsm.rank && notices[i])
@@ -328,15 +346,25 @@ acquire (const void *const *notices, const size_t *lens, int nodes,
 	  if (b >= gomp_dsm.nblocks)
 	    gomp_dsm_fatal ("corrupt write notice (block %u)", b);
 	  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
-	      != gomp_dsm.rank
-	      && !(ndone && bsearch (&b, done, ndone, sizeof *done, gomp_dsm_cmp_u32)))
+	      == gomp_dsm.rank)
+	    h[nh++] = b;
+	  else if (!(ndone && bsearch (&b, done, ndone, sizeof *done,
+				       gomp_dsm_cmp_u32)))
 	    v[n++] = b;
 	}
   free (done);
   n = gomp_dsm_sort_unique (v, n);
   pthread_mutex_lock (&gomp_dsm_rel_mutex);
-  invalidate (v, n, gomp_dsm.prefetch, quiescent && gomp_dsm.eager);
+  invalidate (v, n, gomp_dsm.prefetch && !gomp_dsm_in_catch_up,
+	      quiescent && gomp_dsm.eager);
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
+  /* Only now the diffs of the home blocks named: a thread that sees one
+     of them no longer sees an old copy of the others (stage.c).  */
+  if (quiescent)
+    gomp_dsm_stage_apply_all ();
+  else
+    gomp_dsm_stage_apply_list (h, nh);
+  free (h);
   free (v);
   DSM_STAT (acquire_ns, gomp_cl_now_ns () - t0);
 }
@@ -374,4 +402,5 @@ gomp_dsm_acquire_all (void)
   invalidate (v, n, false, false);
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
   free (v);
+  gomp_dsm_stage_apply_all ();
 }

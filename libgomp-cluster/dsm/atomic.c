@@ -227,7 +227,10 @@ atomic_handler (int src, const void *msg, size_t len, uint64_t token)
   rp.changed = changed;
   memcpy (rp.now, w, rq.size);
   if (changed)
-    gomp_dsm_notice (b);
+    {
+      gomp_dsm_htwin_update (b, w - gomp_dsm_block_wview (b), rq.size);
+      gomp_dsm_notice (b);
+    }
   gomp_dsm_unlock (b);
   gomp_cl_reply (src, token, &rp, sizeof rp);
 }
@@ -259,7 +262,10 @@ gomp_dsm_atomic (int op, void *addr, size_t size, const void *operand,
 				 operand, expected, result, op_fetch,
 				 &changed);
       if (changed)
-	gomp_dsm_notice (b);
+	{
+	  gomp_dsm_htwin_update (b, off, size);
+	  gomp_dsm_notice (b);
+	}
       gomp_dsm_unlock (b);
       return ok;
     }

@@ -384,8 +384,8 @@ apply_words_avx512 (char *w, size_t map, const unsigned char *mask,
 /* Applies one block's diff body [P, END) in form FORM (the header's
    DIFF_BITMAP or DIFF_WORDS bit, or 0) to the writable view W of BLEN
    bytes; false when it is malformed.  */
-static bool
-apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
+bool
+gomp_dsm_apply_diff (char *w, size_t blen, uint32_t form, const unsigned char *p,
 	    const unsigned char *end)
 {
   if (form == DIFF_WORDS)
@@ -515,10 +515,33 @@ gomp_dsm_diff_finish (struct diff_out *o)
   free (o->d);
 }
 
+/* Where a deferred diff message resumes: a block busy at its home (a
+   local thread holds its lock, e.g. making its twin) defers the rest of
+   the message; the blocks before it are applied already.  */
+#define RESUME_MAX 16
+static struct
+{
+  int src;
+  uint64_t token;
+  size_t off;
+} resume[RESUME_MAX];
+static int nresume;
+
+/* Applies a batch of diffs at their home, each block under its lock
+   (never waited for: a busy block defers the rest), to its home twin too
+   when it has one.  Service thread or a serving waiter.  */
 static void
 diff_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   const unsigned char *p = msg, *end = p + len;
+  int ri;
+  for (ri = 0; ri < nresume; ri++)
+    if (resume[ri].src == src && resume[ri].token == token)
+      {
+	p += resume[ri].off;
+	resume[ri] = resume[--nresume];
+	break;
+      }
   while (p < end)
     {
       uint32_t b, hdr;
@@ -527,14 +550,24 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
 			(size_t) (end - p));
       memcpy (&b, p, 4);
       memcpy (&hdr, p + 4, 4);
-      p += 8;
       size_t body = hdr & DIFF_LEN;
       uint32_t form = hdr & ~DIFF_LEN;
-      if (b >= gomp_dsm.nblocks || body > (size_t) (end - p)
-	  || form == (DIFF_WORDS | DIFF_BITMAP)
-	  || !apply_diff (gomp_dsm_block_wview (b), gomp_dsm_block_len (b),
-			  form, p, p + body))
+      if (b >= gomp_dsm.nblocks || body > (size_t) (end - p - 8)
+	  || form == (DIFF_WORDS | DIFF_BITMAP))
 	gomp_dsm_fatal ("corrupt diff from rank %d (block %u)", src, b);
+      if (!gomp_dsm_trylock (b))
+	{
+	  if (nresume == RESUME_MAX)
+	    gomp_dsm_fatal ("too many diffs waiting for busy blocks");
+	  resume[nresume].src = src;
+	  resume[nresume].token = token;
+	  resume[nresume++].off = p - (const unsigned char *) msg;
+	  gomp_cl_defer ();
+	  return;
+	}
+      p += 8;
+      gomp_dsm_stage_add (b, form, p, body);
+      gomp_dsm_unlock (b);
       gomp_dsm_migrate_wrote (b, src);
       p += body;
     }

@@ -93,6 +93,10 @@ enum
 #define EAGER_LVL_MAX 4
 #define M_INPLACE 0x10000000u	/* Being updated in place by an acquire
 				   (locked, still accessible).  */
+#define M_HTWIN 0x80000000u	/* Home block written since this node's
+				   last release: its twin slot holds what
+				   was released, which is what the home
+				   serves (see gomp_dsm_htwin_make).  */
 
 enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
 
@@ -207,6 +211,68 @@ extern void gomp_dsm_list_done (struct gomp_dsm_list *l, uint32_t *buf,
    pages).  Signal-safe.  */
 extern size_t gomp_dsm_stack_used (void) H;
 
+static inline char *
+gomp_dsm_twin (uint32_t b)
+{
+  return gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift);
+}
+
+/* Home twins.  A home's own writes become visible to other nodes only
+   with its release, as every other node's do: the first write of an
+   interval to a home block that others may fetch (HOME_RO) copies the
+   block to its twin slot first, and while M_HTWIN is set a fetch is
+   served from the twin.  Diffs and atomics applied meanwhile go to both
+   copies; the release that announces the block drops the twin.  The
+   caller holds B's lock.  Signal-safe.  */
+static inline void
+gomp_dsm_htwin_make (uint32_t b)
+{
+  if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
+    return;
+  __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
+		    gomp_dsm_block_len (b));
+  __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
+}
+
+static inline bool
+gomp_dsm_htwin (uint32_t b)
+{
+  return __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN;
+}
+
+static inline void
+gomp_dsm_htwin_drop (uint32_t b)
+{
+  __atomic_fetch_and (&gomp_dsm.meta[b], ~M_HTWIN, __ATOMIC_RELEASE);
+}
+
+/* After an atomic changed LEN bytes at offset OFF of home block B: the
+   twin gets them too (an atomic is visible at once).  */
+static inline void
+gomp_dsm_htwin_update (uint32_t b, size_t off, size_t len)
+{
+  if (gomp_dsm_htwin (b))
+    __builtin_memcpy (gomp_dsm_twin (b) + off,
+		      gomp_dsm_block_wview (b) + off, len);
+}
+
+/* True in a fault handler's catch-up (dsm.h): its acquire does not
+   prefetch (signal context).  */
+extern __thread bool gomp_dsm_in_catch_up H;
+
+/* A block from NODE came with LABEL (dsm.h, gomp_dsm_need).
+   Signal-safe.  */
+static inline void
+gomp_dsm_need_label (int node, uint64_t label)
+{
+  uint64_t cur = __atomic_load_n (&gomp_dsm_need[node], __ATOMIC_RELAXED);
+  while (label > cur
+	 && !__atomic_compare_exchange_n (&gomp_dsm_need[node], &cur, label,
+					  true, __ATOMIC_RELEASE,
+					  __ATOMIC_RELAXED))
+    ;
+}
+
 /* wild.c: accesses to parts of the segment that hold nothing.  All
    signal-safe.  */
 /* False when this node knows that block B holds nothing (its own heap
@@ -265,10 +331,28 @@ extern void gomp_dsm_migrate_register (void) H;
    here, or this node's own write noticed).  Signal-safe.  */
 extern void gomp_dsm_migrate_wrote (uint32_t b, int node) H;
 
+/* stage.c: diffs kept aside at their home until it acquires them.  The
+   caller holds block B's lock, except for the _list and _all forms.  */
+extern void gomp_dsm_stage_init (void) H;
+extern bool gomp_dsm_staged (uint32_t b) H;
+extern void gomp_dsm_stage_add (uint32_t b, uint32_t form,
+				const unsigned char *p, size_t len) H;
+/* Applies B's staged diffs to the block's copy at DST.  */
+extern void gomp_dsm_stage_copy (uint32_t b, char *dst) H;
+/* Applies them to the block (and its home twin), and forgets them.  */
+extern void gomp_dsm_stage_apply (uint32_t b) H;
+extern void gomp_dsm_stage_apply_list (const uint32_t *v, uint32_t n) H;
+extern void gomp_dsm_stage_apply_all (void) H;
+
 /* coherence.c: the protocol's start (registers the handlers).  */
 extern void gomp_dsm_coherence_init (void) H;
 
 /* diff.c: diffs, and block lists.  */
+/* Applies one block's diff body [P, END) in form FORM to the block's
+   copy at W of BLEN bytes; false when it is malformed.  */
+extern bool gomp_dsm_apply_diff (char *w, size_t blen, uint32_t form,
+				 const unsigned char *p,
+				 const unsigned char *end) H;
 extern int gomp_dsm_cmp_u32 (const void *a, const void *b) H;
 /* Sorts V[0..N) and removes duplicates; returns the new count.  */
 extern uint32_t gomp_dsm_sort_unique (uint32_t *v, uint32_t n) H;

@@ -95,6 +95,22 @@ extern void gomp_dsm_acquire (const void *const *notices,
    when the length returned is 0).  Every other node will hold them: the
    next release announces them again.  */
 #define GOMP_DSM_PUSH_MAX 4
+/* Causality through fetched blocks.  A home labels every block it serves
+   with the number of its last completed release (cluster/notices.c
+   numbers them), one more while it is releasing: what it serves holds
+   nothing newer.  A node that receives a label newer than the releases
+   of that node it has acquired (say, a flag written after some data)
+   must acquire them before the block is used, or it could read the flag
+   and then its stale copy of the data.  The DSM records the highest
+   label per node (gomp_dsm_need) and calls GOMP_DSM_CATCH_UP: at the
+   end of a fault (IN_FAULT: signal context, no prefetch) and of an
+   acquire that prefetched; the cluster layer pulls from every node
+   whose label it has not acquired yet (cluster/pull.c).  Both hooks are
+   set by the cluster layer before the first fetch.  */
+extern uint64_t (*gomp_dsm_seq_served) (void) GOMP_DSM_HIDDEN;
+extern void (*gomp_dsm_catch_up) (bool in_fault) GOMP_DSM_HIDDEN;
+/* Label SEQ from NODE's serve: the highest one per node, 0 when none.  */
+extern uint64_t *gomp_dsm_need GOMP_DSM_HIDDEN;
 extern size_t gomp_dsm_push_pack (void **push) GOMP_DSM_HIDDEN;
 /* gomp_dsm_acquire of a region's start (not quiescent) with the blocks
    PUSH (of PUSH_LEN bytes, from gomp_dsm_push_pack on node ORIGIN)

@@ -363,13 +363,18 @@ fetch (uint32_t b, int h, size_t len, bool write)
       uint32_t total = 0;
       for (uint32_t r = 0; r < nr; r++)
 	total += run[2 * r + 1];
-      size_t max = 4 * nr + (size_t) total * bs;
+      size_t max = 4 * nr + 8 + (size_t) total * bs;
       if (!(reply = malloc (max)))
 	gomp_dsm_fatal_sig ("out of memory for a fetch", 0);
       size_t rlen = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr,
 				  reply, max);
-      size_t off = 4 * nr;
+      size_t off = 4 * nr + 8;
       got = 0;
+      if (rlen < off)
+	gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
+      uint64_t label;
+      memcpy (&label, reply + 4 * nr, 8);
+      gomp_dsm_need_label (h, label);
       for (uint32_t r = 0; r < nr; r++)
 	{
 	  /* The reply has room for every block asked for (serve.c,
@@ -408,8 +413,10 @@ fetch (uint32_t b, int h, size_t len, bool write)
       /* Installed through the writable view while the application view
 	 is still inaccessible.  */
       uint32_t req[2] = { b, n };
-      got = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
-			  gomp_dsm_block_wview (b), n * len);
+      struct gomp_cl_pending w;
+      gomp_cl_call_async (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
+			  gomp_dsm_block_wview (b), n * len, &w);
+      got = gomp_cl_call_wait (&w);
       if (got == 0)
 	{
 	  /* The home says B holds nothing (wild.c).  */
@@ -417,6 +424,18 @@ fetch (uint32_t b, int h, size_t len, bool write)
 	    gomp_dsm_unlock (b + i);
 	  return 0;
 	}
+      /* The label follows the blocks: past the room when every block
+	 came, else in the room of the first block that did not (locked
+	 and invalid here: its bytes mean nothing).  */
+      uint64_t label;
+      if (got < 8)
+	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
+      got -= 8;
+      if (got + 8 <= n * len)
+	memcpy (&label, gomp_dsm_block_wview (b) + got, 8);
+      else
+	label = w.trailer;
+      gomp_dsm_need_label (h, label);
       if (got < len || (n > 1 && got % bs))
 	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
       got = n > 1 ? got / bs : 1;
@@ -555,7 +574,10 @@ gomp_dsm_make_access (uint32_t b, bool write)
 		break;
 	      }
 	  for (uint32_t i = 0; i < n; i++)
-	    gomp_dsm_notice (b + i);
+	    {
+	      gomp_dsm_htwin_make (b + i);
+	      gomp_dsm_notice (b + i);
+	    }
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}
@@ -681,6 +703,11 @@ chain (int sig, siginfo_t *si, void *ctx)
 /* dsm.h; read by gomp_dsm_protect and below.  */
 int gomp_dsm_stack_prot;
 
+void (*gomp_dsm_catch_up) (bool in_fault);
+/* A fault inside the catch-up (its acquire touches no program memory,
+   but a prefetch reply might): no catch-up again.  */
+__thread bool gomp_dsm_in_catch_up;
+
 static void
 fault_handler (int sig, siginfo_t *si, void *ctx)
 {
@@ -741,6 +768,15 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
   gomp_dsm_unlock (b);
   if (!ok)
     gomp_dsm_wild (si->si_addr);
+  /* What the fetch brought may be newer than what this node acquired
+     from its home (dsm.h): acquire that first.  Should B be invalidated
+     by it, the access faults again.  */
+  if (gomp_dsm_catch_up && !gomp_dsm_in_catch_up)
+    {
+      gomp_dsm_in_catch_up = true;
+      gomp_dsm_catch_up (true);
+      gomp_dsm_in_catch_up = false;
+    }
   errno = saved;
 }
 

@@ -180,6 +180,7 @@ handoff_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_cl_defer ();
       return;
     }
+  gomp_dsm_stage_apply (b);
   gomp_dsm_unlock (b);
   /* Nothing writes it here any more: the hand-off made it READ.  */
   gomp_cl_reply (src, token, gomp_dsm_block_wview (b),
@@ -223,6 +224,8 @@ give_home (uint32_t b, int to)
   uint32_t st = gomp_dsm_state (b);
   if (st != BS_HOME_RO && st != BS_HOME_RW)
     gomp_dsm_fatal ("handing over block %u, in state %u", b, st);
+  gomp_dsm_stage_apply (b);
+  gomp_dsm_htwin_drop (b);
   __atomic_store_n (&gomp_dsm.copyset[b], 0, __ATOMIC_RELEASE);
   __atomic_store_n (&gomp_dsm.home[b], (int16_t) to, __ATOMIC_RELEASE);
   if (st == BS_HOME_RW)

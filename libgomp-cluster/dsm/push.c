@@ -34,6 +34,7 @@ gomp_dsm_push_pack (void **push)
 	{
 	  memcpy (buf + 4 + 4 * (size_t) n + (size_t) k * bs,
 		  gomp_dsm_block_wview (b), bs);
+	  gomp_dsm_stage_copy (b, buf + 4 + 4 * (size_t) n + (size_t) k * bs);
 	  memcpy (buf + 4 + 4 * k, &b, 4);
 	  k++;
 	  /* Every other node holds it now: the next release announces

@@ -16,6 +16,9 @@
 				   writable unchanged.  */
 #define KEEP_STEP 4		/* One release in KEEP_STEP << M_KEEP
 				   counts.  */
+#define ANN_SKIP 0xff		/* An announced block the release leaves
+				   as it is.  */
+#define ANN_KEEP 0xfe		/* A home block that keeps its state.  */
 
 pthread_mutex_t gomp_dsm_rel_mutex = PTHREAD_MUTEX_INITIALIZER;
 /* The stack blocks the last release announced because other nodes had
@@ -167,44 +170,59 @@ gomp_dsm_release (void **notices)
   gomp_dsm_report_written (out, n);
   if (ns)
     memmove (out + n, out + nw, ns * sizeof *out);
+  /* Per announced block: ANN_SKIP, ANN_KEEP or a home block's next
+     state.  */
+  unsigned char *act = n ? malloc (n) : NULL;
+  if (n && !act)
+    gomp_dsm_fatal ("out of memory for write notices");
   for (uint32_t i = 0; i < n;)
     {
-      uint32_t j = i, rw = 0;
+      uint32_t j = i;
       for (; j < n && (j == i || out[j] == out[j - 1] + 1); j++)
 	{
 	  uint32_t b = out[j];
 	  gomp_dsm_lock (b);
+	  act[j] = ANN_SKIP;
 	  /* No mark left: a fetch served since we took the list did this
 	     block's part (serve_run).  */
-	  bool home = gomp_dsm_unnotice (b, gen)
-		      && gomp_dsm.home[b] == gomp_dsm.rank;
-	  if (home)
-	    /* Whoever cached B gets this notice: forget them.  */
-	    __atomic_store_n (&gomp_dsm.copyset[b], 0, __ATOMIC_RELEASE);
-	  if (home && gomp_dsm_state (b) == BS_HOME_RO)
-	    {
-	      rw++;
-	      continue;
-	    }
-	  if (rw)
-	    {
-	      gomp_dsm_protect (out[j - 1] - rw + 1, rw,
-				PROT_READ | PROT_WRITE);
-	      for (uint32_t k = j - rw; k < j; k++)
-		gomp_dsm_set_state (out[k], BS_HOME_RW);
-	      rw = 0;
-	    }
+	  if (!gomp_dsm_unnotice (b, gen) || gomp_dsm.home[b] != gomp_dsm.rank)
+	    continue;
+	  /* Whoever cached B gets this notice: forget them.  It stays
+	     write-protected (another node fetched it once, and will
+	     likely again), so that a write of the next interval makes a
+	     twin first and is not served before its release.  */
+	  __atomic_store_n (&gomp_dsm.copyset[b], 0, __ATOMIC_RELEASE);
+	  act[j] = !gomp_dsm_stack_block (b) ? BS_HOME_RO : BS_HOME_RW;
+	  if (act[j] == gomp_dsm_state (b))
+	    act[j] = ANN_KEEP;
 	}
-      if (rw)
+      for (uint32_t k = i; k < j;)
 	{
-	  gomp_dsm_protect (out[j - 1] - rw + 1, rw, PROT_READ | PROT_WRITE);
-	  for (uint32_t k = j - rw; k < j; k++)
-	    gomp_dsm_set_state (out[k], BS_HOME_RW);
+	  uint32_t e = k + 1;
+	  while (e < j && act[e] == act[k])
+	    e++;
+	  if (act[k] == ANN_KEEP)
+	    for (uint32_t x = k; x < e; x++)
+	      gomp_dsm_htwin_drop (out[x]);
+	  else if (act[k] != ANN_SKIP)
+	    {
+	      /* The protection first: a write of the next interval then
+		 waits for the block's lock and makes a fresh twin.  */
+	      gomp_dsm_protect (out[k], e - k, act[k] == BS_HOME_RO
+				? PROT_READ : PROT_READ | PROT_WRITE);
+	      for (uint32_t x = k; x < e; x++)
+		{
+		  gomp_dsm_set_state (out[x], act[k]);
+		  gomp_dsm_htwin_drop (out[x]);
+		}
+	    }
+	  k = e;
 	}
       for (uint32_t k = i; k < j; k++)
 	gomp_dsm_unlock (out[k]);
       i = j;
     }
+  free (act);
   if (ns)
     n = gomp_dsm_sort_unique (out, n + ns);
   DSM_STAT (notices_sent, n);

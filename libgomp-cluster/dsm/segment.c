@@ -540,6 +540,10 @@ gomp_dsm_init (int rank, int nodes)
   memset (gomp_dsm.home, 0xff, nb * 2);
   gomp_dsm.copyset = map_anon (nb * 8, "copysets");
   gomp_dsm.twins = map_anon (nb << gomp_dsm.bshift, "twins");
+  gomp_dsm_stage_init ();
+  gomp_dsm_need = calloc (nodes, sizeof *gomp_dsm_need);
+  if (!gomp_dsm_need)
+    gomp_dsm_fatal ("out of memory");
   gomp_dsm.cached = map_anon (nb * 4, "the cached list");
   gomp_dsm_list_init (&gomp_dsm.notices, nb);
   gomp_dsm_list_init (&gomp_dsm.dirty, nb);

@@ -5,10 +5,26 @@
    from then on (its own writes must yield notices).  See coherence.c.  */
 
 #include "dsm-int.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
+uint64_t (*gomp_dsm_seq_served) (void);
+uint64_t *gomp_dsm_need;
+
+/* The label of what this node serves now (dsm.h), in a malloc'ed word
+   that the reply frees once sent.  */
+static uint64_t *
+served_label (void)
+{
+  uint64_t *l = malloc (sizeof *l);
+  if (!l)
+    gomp_dsm_fatal ("out of memory");
+  *l = gomp_dsm_seq_served ? gomp_dsm_seq_served () : 0;
+  return l;
+}
 
 /* True when the home of B (locked) is another node: a barrier handed B
    to this node and the requester applied that hand-off first
@@ -37,13 +53,18 @@ moving_here (int src, uint32_t b)
 }
 
 /* Locks block B and up to N-1 blocks after it that are homed here and
-   not busy, copies them to OUT (room for N blocks; no copy when OUT is
-   NULL) and records SRC in their copysets; returns how many (0 when B
+   not busy, records SRC in their copysets and returns how many (0 when B
    itself is busy).  Blocks that start being cached are write-protected in
-   runs (one mprotect per run, not per block).  Service thread.  */
+   runs (one mprotect per run, not per block).  When one of them was
+   written here since the last release (it has a home twin) or has
+   staged diffs (stage.c), *COPY becomes a malloc'ed copy of the N
+   blocks' room, the served ones as released (the twins where there are,
+   with the staged diffs applied); else NULL, and the reply is sent from
+   the writable view.  Service thread.  */
 static uint32_t
-serve_run (int src, uint32_t b, uint32_t n, char *out)
+serve_run (int src, uint32_t b, uint32_t n, char **copy)
 {
+  *copy = NULL;
   uint32_t k;
   if (b >= gomp_dsm.nblocks || n == 0 || n > GOMP_DSM_GET_MAX
       || n > gomp_dsm.nblocks - b)
@@ -93,7 +114,10 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 	  if (gomp_dsm_unnotice (c, (__atomic_load_n (&gomp_dsm.notices.cur,
 						      __ATOMIC_ACQUIRE)
 				     >> 32) - 1))
-	    __atomic_store_n (&gomp_dsm.copyset[c], 0, __ATOMIC_RELEASE);
+	    {
+	      __atomic_store_n (&gomp_dsm.copyset[c], 0, __ATOMIC_RELEASE);
+	      gomp_dsm_htwin_drop (c);
+	    }
 	  uint32_t st = gomp_dsm_state (c);
 	  bool stack = gomp_dsm_stack_block (c);
 	  if (stack)
@@ -125,8 +149,20 @@ serve_run (int src, uint32_t b, uint32_t n, char *out)
 	  ro = 0;
 	}
     }
-  if (out)
-    memcpy (out, gomp_dsm_block_wview (b), (size_t) k * bs);
+  for (uint32_t i = 0; i < k; i++)
+    if (gomp_dsm_htwin (b + i) || gomp_dsm_staged (b + i))
+      {
+	*copy = malloc ((size_t) n * bs);
+	if (!*copy)
+	  gomp_dsm_fatal ("out of memory");
+	for (uint32_t j = 0; j < k; j++)
+	  memcpy (*copy + (size_t) j * bs,
+		  gomp_dsm_htwin (b + j) ? gomp_dsm_twin (b + j)
+		  : gomp_dsm_block_wview (b + j), bs);
+	for (uint32_t j = 0; j < k; j++)
+	  gomp_dsm_stage_copy (b + j, *copy + (size_t) j * bs);
+	break;
+      }
   /* The caller sends after this unlocks: a local thread inside MPI (which
      holds MPI's own lock) may be faulting on one of these blocks.  */
   for (uint32_t i = 0; i < k; i++)
@@ -168,33 +204,41 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	 requester that it holds nothing (wild.c).  */
       if (req[0] < gomp_dsm.nblocks && !gomp_dsm_servable (req[0]))
 	{
-	  gomp_cl_reply (src, token, NULL, 0);
+	  struct gomp_cl_iov none[2] = { { NULL, 0 }, { NULL, 0 } };
+	  gomp_cl_reply_iov (src, token, none, 2, false);
 	  return;
 	}
-      uint32_t k = serve_run (src, req[0], req[1], NULL);
+      char *copy;
+      uint32_t k = serve_run (src, req[0], req[1], &copy);
       if (k == 0)
 	gomp_cl_defer ();
       else
 	{
-	  struct gomp_cl_iov iov = { gomp_dsm_block_wview (req[0]),
-				     (size_t) k
-				     * gomp_dsm_block_len (req[0]) };
-	  gomp_cl_reply_iov (src, token, &iov, 1, false);
+	  /* The label after the copy: no older than what it holds.  */
+	  uint64_t *label = served_label ();
+	  struct gomp_cl_iov iov[2] = {
+	    { copy ? copy : gomp_dsm_block_wview (req[0]),
+	      (size_t) k * gomp_dsm_block_len (req[0]) },
+	    { label, sizeof *label } };
+	  void *owned[2] = { copy, label };
+	  gomp_cl_reply_iov_owned (src, token, iov, 2, owned, 2);
 	}
       DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
       return;
     }
-  uint32_t *counts = malloc (nruns * 4);
+  uint32_t *counts = malloc (nruns * 4 + 8);
   struct gomp_cl_iov *iov = malloc ((nruns + 1) * sizeof *iov);
-  if (!counts || !iov)
+  char **owned = calloc (nruns + 1, sizeof *owned);
+  if (!counts || !iov || !owned)
     gomp_dsm_fatal ("out of memory");
+  owned[0] = (char *) counts;
   iov[0].base = counts;
-  iov[0].len = nruns * 4;
+  iov[0].len = nruns * 4 + 8;
   for (uint32_t r = 0; r < nruns; r++)
     {
       uint32_t b = req[2 * r], n = req[2 * r + 1];
       size_t bs = gomp_dsm_block_len (b);
-      counts[r] = serve_run (src, b, n, NULL);
+      counts[r] = serve_run (src, b, n, &owned[r + 1]);
       /* Every block of the run must lie in one writable view (as the
 	 requester found them: whole blocks, consecutive addresses).  */
       if (n > 1
@@ -204,10 +248,16 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 		 != gomp_dsm_block_wview (b) + (size_t) (n - 1) * bs))
 	gomp_dsm_fatal ("bad block request from rank %d (%u, %u)", src, b,
 			n);
-      iov[r + 1].base = gomp_dsm_block_wview (b);
+      iov[r + 1].base = owned[r + 1] ? owned[r + 1]
+			: gomp_dsm_block_wview (b);
       iov[r + 1].len = (size_t) n * bs;
     }
-  gomp_cl_reply_iov (src, token, iov, nruns + 1, true);
+  uint64_t *label = served_label ();
+  memcpy (counts + nruns, label, 8);
+  free (label);
+  gomp_cl_reply_iov_owned (src, token, iov, nruns + 1, (void **) owned,
+			   nruns + 1);
+  free (owned);
   free (iov);
   DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
 }
