@@ -33,6 +33,7 @@
 struct gomp_cl_slot
 {
   uint64_t len;			/* Bytes of this node's contribution.  */
+  uint64_t seq;			/* Its last release, this barrier's.  */
   uint32_t bcast_len;		/* Of which copyprivate's, first.  */
   uint16_t winner;
   uint16_t flags;		/* barrier_flags' FLAGS.  */
@@ -146,6 +147,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 
   memset (&mine, 0, offsetof (struct gomp_cl_slot, data));
   mine.len = len;
+  mine.seq = gomp_cl_log_own_seq ();
   mine.bcast_len = bcast_len;
   mine.winner = winner;
   mine.flags = flags;
@@ -215,9 +217,12 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 	memcpy (buf, data[r], slots[r].bcast_len < len_in
 			      ? slots[r].bcast_len : len_in);
       if (r != me)
-	/* Every thread of the node waits in this barrier.  */
-	gomp_cl_acquire_packed (data[r] + slots[r].bcast_len,
-				slots[r].len - slots[r].bcast_len, true);
+	{
+	  /* Every thread of the node waits in this barrier.  */
+	  gomp_cl_acquire_packed (data[r] + slots[r].bcast_len,
+				  slots[r].len - slots[r].bcast_len, true);
+	  gomp_cl_pull_seen (r, slots[r].seq);
+	}
     }
   free (data);
   /* Blocks updated in place may hold releases made after the barrier.  */

@@ -128,6 +128,9 @@ extern void gomp_cl_acquire_pull (void) GOMP_CL_HIDDEN;
    than its releases this node acquired (dsm.h, gomp_dsm_catch_up);
    IN_FAULT: from the DSM's fault handler.  */
 extern void gomp_cl_catch_up (bool in_fault) GOMP_CL_HIDDEN;
+/* This node acquired every release of rank R up to SEQ (a barrier): a
+   pull or a catch-up need not ask for them again.  */
+extern void gomp_cl_pull_seen (int r, uint64_t seq) GOMP_CL_HIDDEN;
 
 /* region.c: dispatch of top-level regions and of the end.  */
 extern void gomp_cl_region_start (void (*fn) (void *), void *data,

@@ -114,6 +114,13 @@ seq_served (void)
   return s;
 }
 
+/* The number of this node's next release (dsm.h).  */
+static uint64_t
+seq_next (void)
+{
+  return gomp_cl_log_own_seq () + 1;
+}
+
 /* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
    with ASKED[R]) as one packed log.  With pull_mutex.  */
 static void
@@ -151,6 +158,16 @@ pull_apply (const bool *asked)
       gomp_cl_acquire_packed (all, total, false);
       free (all);
     }
+}
+
+void
+gomp_cl_pull_seen (int r, uint64_t seq)
+{
+  uint64_t cur = __atomic_load_n (&pull_seen[r], __ATOMIC_RELAXED);
+  while (seq > cur
+	 && !__atomic_compare_exchange_n (&pull_seen[r], &cur, seq, true,
+					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
 }
 
 void
@@ -212,6 +229,7 @@ gomp_cl_pull_init (void)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
   gomp_dsm_seq_served = seq_served;
+  gomp_dsm_seq_next = seq_next;
   gomp_dsm_catch_up = gomp_cl_catch_up;
 }
 

@@ -521,6 +521,19 @@ cl_call_prepare (int dest, int tag, const void *req, size_t len,
   w->reply_max = reply_max;
   w->iov = NULL;
   w->niov = 0;
+  w->tail = NULL;
+  w->tail_max = 0;
+}
+
+void
+gomp_cl_call_async_tail (int dest, int tag, const void *req, size_t len,
+			 void *reply, size_t reply_max, void *tail,
+			 size_t tail_max, struct gomp_cl_pending *w)
+{
+  cl_call_prepare (dest, tag, req, len, reply, reply_max, w);
+  w->tail = tail;
+  w->tail_max = tail_max;
+  cl_push (w);
 }
 
 void
@@ -943,8 +956,9 @@ cl_dispatch (int src, int tag, char *buf, size_t len)
       if (n > w->reply_max)
 	{
 	  size_t t = n - w->reply_max;
-	  w->trailer = 0;
-	  memcpy (&w->trailer, buf + HDR + w->reply_max, t < 8 ? t : 8);
+	  if (w->tail)
+	    memcpy (w->tail, buf + HDR + w->reply_max,
+		    t < w->tail_max ? t : w->tail_max);
 	  n = w->reply_max;
 	}
       if (n)

@@ -85,12 +85,23 @@ struct gomp_cl_pending
   size_t reply_max;
   const struct gomp_cl_iov *iov;	/* gomp_cl_call_async_iov's.  */
   int niov, pieces_left;
-  uint64_t trailer;		/* The first 8 bytes of an ordinary reply
-				   past REPLY_MAX (zero-filled).  */
+  void *tail;			/* Where the bytes of an ordinary reply
+				   past REPLY_MAX go (at most TAIL_MAX;
+				   NULL: dropped; see
+				   gomp_cl_call_async_tail).  */
+  size_t tail_max;
 };
 extern void gomp_cl_call_async (int dest, int tag, const void *req,
 				size_t len, void *reply, size_t reply_max,
 				struct gomp_cl_pending *w)
+  __attribute__ ((visibility ("hidden")));
+/* gomp_cl_call_async where the reply's bytes past REPLY_MAX (at most
+   TAIL_MAX of them) go to TAIL.  */
+extern void gomp_cl_call_async_tail (int dest, int tag, const void *req,
+				     size_t len, void *reply,
+				     size_t reply_max, void *tail,
+				     size_t tail_max,
+				     struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
 /* A piece of memory a reply is received into or sent from.  */
 struct gomp_cl_iov

@@ -19,7 +19,7 @@ struct prefetch_msg
   uint32_t *req;		/* Pairs: first block, count.  */
   uint32_t *counts;		/* Blocks served per run (several runs),
 				   then the label (serve.c).  */
-  uint64_t label;		/* The label of a one-run reply.  */
+  uint64_t *label;		/* The label of a one-run reply.  */
   struct gomp_cl_iov *iov;	/* Where the reply goes.  */
   struct gomp_cl_pending w;
 };
@@ -124,18 +124,20 @@ prefetch (uint32_t *v, uint32_t n)
       struct prefetch_msg *p = &m[i];
       uint32_t several = p->nruns > 1;
       p->iov = malloc ((p->nruns + 1) * sizeof *p->iov);
-      p->counts = several ? malloc (4 * p->nruns + 8) : NULL;
-      if (!p->iov || (several && !p->counts))
+      p->counts = several ? malloc (4 * p->nruns + GOMP_DSM_LABEL_LEN)
+		  : NULL;
+      p->label = several ? NULL : malloc (GOMP_DSM_LABEL_LEN);
+      if (!p->iov || (several ? !p->counts : !p->label))
 	gomp_dsm_fatal ("out of memory");
       if (several)
 	{
 	  p->iov[0].base = p->counts;
-	  p->iov[0].len = 4 * p->nruns + 8;
+	  p->iov[0].len = 4 * p->nruns + GOMP_DSM_LABEL_LEN;
 	}
       else
 	{
-	  p->iov[1].base = &p->label;
-	  p->iov[1].len = sizeof p->label;
+	  p->iov[1].base = p->label;
+	  p->iov[1].len = GOMP_DSM_LABEL_LEN;
 	}
       for (uint32_t r = 0; r < p->nruns; r++)
 	{
@@ -154,15 +156,13 @@ prefetch (uint32_t *v, uint32_t n)
 	full += p->iov[r].len;
       if (p->nruns > 1 && len != full)
 	gomp_dsm_fatal ("internal error: bad prefetch reply");
-      uint64_t label = 0;
       if (p->nruns > 1)
-	memcpy (&label, p->counts + p->nruns, 8);
-      else if (len >= 8)
+	gomp_dsm_need_label (p->counts + p->nruns);
+      else if (len >= GOMP_DSM_LABEL_LEN)
 	{
-	  label = p->label;
-	  len -= 8;
+	  gomp_dsm_need_label (p->label);
+	  len -= GOMP_DSM_LABEL_LEN;
 	}
-      gomp_dsm_need_label (p->home, label);
       for (uint32_t r = 0; r < p->nruns; r++)
 	{
 	  uint32_t b = p->req[2 * r], want = p->req[2 * r + 1], got;
@@ -176,6 +176,7 @@ prefetch (uint32_t *v, uint32_t n)
 	  gomp_dsm_report_fetch (b, got);
 	}
       free (p->counts);
+      free (p->label);
       free (p->iov);
     }
   free (m);

@@ -265,12 +265,19 @@ encode_diff (uint32_t b, struct diff_buf *d)
   bool words = bitmap && 8 * nw <= 4 * changed;
   size_t max = words ? map + 8 * nw : bitmap ? map + changed
 	       : changed + 10 * runs;
-  if (d->cap - d->len < 8 + max)
+  if (d->cap - d->len < 16 + max)
     {
-      d->cap = (d->cap + 8 + max) * 2;
+      d->cap = (d->cap + 16 + max) * 2;
       d->p = realloc (d->p, d->cap);
       if (!d->p)
 	gomp_dsm_fatal ("out of memory for diffs");
+    }
+  if (d->len == 0)
+    {
+      /* A batch starts with the release that will announce it.  */
+      uint64_t label = gomp_dsm_seq_next ? gomp_dsm_seq_next () : 0;
+      memcpy (d->p, &label, 8);
+      d->len = 8;
     }
   unsigned char *out = (unsigned char *) d->p + d->len, *q = out + 8;
   if (words)
@@ -471,7 +478,8 @@ diff_wait_oldest (struct diff_out *o)
    applied, unless DIFF_FLIGHT batches are out: then for the oldest);
    its buffer starts afresh.  A home applies one node's batches in the
    order they were posted (one tag; the transport sends its queue in
-   order, MPI does not overtake, and diff_handler never defers), so a
+   order, MPI does not overtake, and diff_handler keeps a deferred
+   batch's place: later ones from the same node wait for it), so a
    block diffed twice in a release (flush_dirty's second pass) gets its
    later bytes last.  */
 static void
@@ -527,6 +535,8 @@ static struct
 } resume[RESUME_MAX];
 static int nresume;
 
+uint64_t *gomp_dsm_diff_label;
+
 /* Applies a batch of diffs at their home, each block under its lock
    (never waited for: a busy block defers the rest), to its home twin too
    when it has one.  Service thread or a serving waiter.  */
@@ -536,12 +546,29 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
   const unsigned char *p = msg, *end = p + len;
   int ri;
   for (ri = 0; ri < nresume; ri++)
-    if (resume[ri].src == src && resume[ri].token == token)
-      {
-	p += resume[ri].off;
-	resume[ri] = resume[--nresume];
-	break;
-      }
+    if (resume[ri].src == src)
+      break;
+  if (ri < nresume && resume[ri].token != token)
+    {
+      /* An earlier batch from SRC waits: this one goes after it.  */
+      gomp_cl_defer ();
+      return;
+    }
+  if (ri < nresume)
+    {
+      p += resume[ri].off;
+      resume[ri] = resume[--nresume];
+    }
+  else
+    {
+      uint64_t label;
+      if (len < 8)
+	gomp_dsm_fatal ("corrupt diff from rank %d (%zu bytes)", src, len);
+      memcpy (&label, p, 8);
+      p += 8;
+      if (label > gomp_dsm_diff_label[src])
+	__atomic_store_n (&gomp_dsm_diff_label[src], label, __ATOMIC_RELEASE);
+    }
   while (p < end)
     {
       uint32_t b, hdr;

@@ -256,6 +256,12 @@ gomp_dsm_htwin_update (uint32_t b, size_t off, size_t len)
 		      gomp_dsm_block_wview (b) + off, len);
 }
 
+/* At a home: the highest label of a diff batch from each node staged
+   here (dsm.h, gomp_dsm_seq_next).  */
+extern uint64_t *gomp_dsm_diff_label H;
+/* Bytes of a label vector (serve.c).  */
+#define GOMP_DSM_LABEL_LEN ((size_t) gomp_dsm.nodes * 8)
+
 /* True in a fault handler's catch-up (dsm.h): its acquire does not
    prefetch (signal context).  */
 extern __thread bool gomp_dsm_in_catch_up H;
@@ -263,7 +269,7 @@ extern __thread bool gomp_dsm_in_catch_up H;
 /* A block from NODE came with LABEL (dsm.h, gomp_dsm_need).
    Signal-safe.  */
 static inline void
-gomp_dsm_need_label (int node, uint64_t label)
+gomp_dsm_need_one (int node, uint64_t label)
 {
   uint64_t cur = __atomic_load_n (&gomp_dsm_need[node], __ATOMIC_RELAXED);
   while (label > cur
@@ -271,6 +277,19 @@ gomp_dsm_need_label (int node, uint64_t label)
 					  true, __ATOMIC_RELEASE,
 					  __ATOMIC_RELAXED))
     ;
+}
+
+/* A block came with the label vector LABEL (GOMP_DSM_LABEL_LEN bytes,
+   maybe unaligned).  Signal-safe.  */
+static inline void
+gomp_dsm_need_label (const void *label)
+{
+  for (int r = 0; r < gomp_dsm.nodes; r++)
+    {
+      uint64_t l;
+      __builtin_memcpy (&l, (const char *) label + 8 * r, 8);
+      gomp_dsm_need_one (r, l);
+    }
 }
 
 /* wild.c: accesses to parts of the segment that hold nothing.  All

@@ -95,6 +95,8 @@ extern void gomp_dsm_acquire (const void *const *notices,
    when the length returned is 0).  Every other node will hold them: the
    next release announces them again.  */
 #define GOMP_DSM_PUSH_MAX 4
+/* Copysets are 64-bit masks.  */
+#define GOMP_DSM_MAX_NODES 64
 /* Causality through fetched blocks.  A home labels every block it serves
    with the number of its last completed release (cluster/notices.c
    numbers them), one more while it is releasing: what it serves holds
@@ -108,6 +110,11 @@ extern void gomp_dsm_acquire (const void *const *notices,
    whose label it has not acquired yet (cluster/pull.c).  Both hooks are
    set by the cluster layer before the first fetch.  */
 extern uint64_t (*gomp_dsm_seq_served) (void) GOMP_DSM_HIDDEN;
+/* The number of this node's next release, which will announce the
+   diffs it sends now: every diff batch carries it, and a home labels
+   what it serves with the highest it holds from each node (a vector of
+   one label per node, this node's own being GOMP_DSM_SEQ_SERVED's).  */
+extern uint64_t (*gomp_dsm_seq_next) (void) GOMP_DSM_HIDDEN;
 extern void (*gomp_dsm_catch_up) (bool in_fault) GOMP_DSM_HIDDEN;
 /* Label SEQ from NODE's serve: the highest one per node, 0 when none.  */
 extern uint64_t *gomp_dsm_need GOMP_DSM_HIDDEN;

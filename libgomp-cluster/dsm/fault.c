@@ -363,18 +363,16 @@ fetch (uint32_t b, int h, size_t len, bool write)
       uint32_t total = 0;
       for (uint32_t r = 0; r < nr; r++)
 	total += run[2 * r + 1];
-      size_t max = 4 * nr + 8 + (size_t) total * bs;
+      size_t max = 4 * nr + GOMP_DSM_LABEL_LEN + (size_t) total * bs;
       if (!(reply = malloc (max)))
 	gomp_dsm_fatal_sig ("out of memory for a fetch", 0);
       size_t rlen = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr,
 				  reply, max);
-      size_t off = 4 * nr + 8;
+      size_t off = 4 * nr + GOMP_DSM_LABEL_LEN;
       got = 0;
       if (rlen < off)
 	gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
-      uint64_t label;
-      memcpy (&label, reply + 4 * nr, 8);
-      gomp_dsm_need_label (h, label);
+      gomp_dsm_need_label (reply + 4 * nr);
       for (uint32_t r = 0; r < nr; r++)
 	{
 	  /* The reply has room for every block asked for (serve.c,
@@ -414,8 +412,10 @@ fetch (uint32_t b, int h, size_t len, bool write)
 	 is still inaccessible.  */
       uint32_t req[2] = { b, n };
       struct gomp_cl_pending w;
-      gomp_cl_call_async (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
-			  gomp_dsm_block_wview (b), n * len, &w);
+      uint64_t tail[GOMP_DSM_MAX_NODES];
+      gomp_cl_call_async_tail (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
+			       gomp_dsm_block_wview (b), n * len, tail,
+			       sizeof tail, &w);
       got = gomp_cl_call_wait (&w);
       if (got == 0)
 	{
@@ -427,15 +427,13 @@ fetch (uint32_t b, int h, size_t len, bool write)
       /* The label follows the blocks: past the room when every block
 	 came, else in the room of the first block that did not (locked
 	 and invalid here: its bytes mean nothing).  */
-      uint64_t label;
-      if (got < 8)
+      size_t ll = GOMP_DSM_LABEL_LEN;
+      if (got < ll)
 	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
-      got -= 8;
-      if (got + 8 <= n * len)
-	memcpy (&label, gomp_dsm_block_wview (b) + got, 8);
-      else
-	label = w.trailer;
-      gomp_dsm_need_label (h, label);
+      got -= ll;
+      gomp_dsm_need_label (got + ll <= n * len
+			   ? (void *) (gomp_dsm_block_wview (b) + got)
+			   : (void *) tail);
       if (got < len || (n > 1 && got % bs))
 	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
       got = n > 1 ? got / bs : 1;

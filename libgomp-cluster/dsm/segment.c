@@ -464,8 +464,9 @@ gomp_dsm_init (int rank, int nodes)
   long pg = sysconf (_SC_PAGESIZE);
   gomp_dsm.rank = rank;
   gomp_dsm.nodes = nodes;
-  if (nodes > 64)
-    gomp_dsm_fatal ("at most 64 nodes are supported (%d asked)", nodes);
+  if (nodes > GOMP_DSM_MAX_NODES)
+    gomp_dsm_fatal ("at most %d nodes are supported (%d asked)",
+		    GOMP_DSM_MAX_NODES, nodes);
   gomp_dsm.bsize = env_size ("OMPC_DSM_BLOCK", pg);
   if (gomp_dsm.bsize < (size_t) pg || (gomp_dsm.bsize & (gomp_dsm.bsize - 1))
       || gomp_dsm.bsize > (1 << 24))
@@ -542,7 +543,8 @@ gomp_dsm_init (int rank, int nodes)
   gomp_dsm.twins = map_anon (nb << gomp_dsm.bshift, "twins");
   gomp_dsm_stage_init ();
   gomp_dsm_need = calloc (nodes, sizeof *gomp_dsm_need);
-  if (!gomp_dsm_need)
+  gomp_dsm_diff_label = calloc (nodes, sizeof *gomp_dsm_diff_label);
+  if (!gomp_dsm_need || !gomp_dsm_diff_label)
     gomp_dsm_fatal ("out of memory");
   gomp_dsm.cached = map_anon (nb * 4, "the cached list");
   gomp_dsm_list_init (&gomp_dsm.notices, nb);

@@ -12,17 +12,20 @@
 #include <sys/mman.h>
 
 uint64_t (*gomp_dsm_seq_served) (void);
+uint64_t (*gomp_dsm_seq_next) (void);
 uint64_t *gomp_dsm_need;
 
-/* The label of what this node serves now (dsm.h), in a malloc'ed word
-   that the reply frees once sent.  */
+/* The label of what this node serves now (dsm.h): one release number
+   per node, in a malloc'ed vector that the reply frees once sent.  */
 static uint64_t *
 served_label (void)
 {
-  uint64_t *l = malloc (sizeof *l);
+  uint64_t *l = malloc (GOMP_DSM_LABEL_LEN);
   if (!l)
     gomp_dsm_fatal ("out of memory");
-  *l = gomp_dsm_seq_served ? gomp_dsm_seq_served () : 0;
+  for (int r = 0; r < gomp_dsm.nodes; r++)
+    l[r] = __atomic_load_n (&gomp_dsm_diff_label[r], __ATOMIC_ACQUIRE);
+  l[gomp_dsm.rank] = gomp_dsm_seq_served ? gomp_dsm_seq_served () : 0;
   return l;
 }
 
@@ -219,21 +222,21 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	  struct gomp_cl_iov iov[2] = {
 	    { copy ? copy : gomp_dsm_block_wview (req[0]),
 	      (size_t) k * gomp_dsm_block_len (req[0]) },
-	    { label, sizeof *label } };
+	    { label, GOMP_DSM_LABEL_LEN } };
 	  void *owned[2] = { copy, label };
 	  gomp_cl_reply_iov_owned (src, token, iov, 2, owned, 2);
 	}
       DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
       return;
     }
-  uint32_t *counts = malloc (nruns * 4 + 8);
+  uint32_t *counts = malloc (nruns * 4 + GOMP_DSM_LABEL_LEN);
   struct gomp_cl_iov *iov = malloc ((nruns + 1) * sizeof *iov);
   char **owned = calloc (nruns + 1, sizeof *owned);
   if (!counts || !iov || !owned)
     gomp_dsm_fatal ("out of memory");
   owned[0] = (char *) counts;
   iov[0].base = counts;
-  iov[0].len = nruns * 4 + 8;
+  iov[0].len = nruns * 4 + GOMP_DSM_LABEL_LEN;
   for (uint32_t r = 0; r < nruns; r++)
     {
       uint32_t b = req[2 * r], n = req[2 * r + 1];
@@ -253,7 +256,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
       iov[r + 1].len = (size_t) n * bs;
     }
   uint64_t *label = served_label ();
-  memcpy (counts + nruns, label, 8);
+  memcpy (counts + nruns, label, GOMP_DSM_LABEL_LEN);
   free (label);
   gomp_cl_reply_iov_owned (src, token, iov, nruns + 1, (void **) owned,
 			   nruns + 1);

@@ -9,7 +9,7 @@
    is the whole array.  The flag reaches the reader by a fetch (labelled
    with its home's release), or by a diff applied at its home only with
    the acquire that names it (dsm/stage.c).  */
-/* ompc-nodes: 1 1x2 2x1 2x2 */
+/* ompc-nodes: 1 1x2 2x1 2x2 3x1 */
 /* ompc-args: 10 */
 /* ompc-timeout: 180 */
 #include <omp.h>
