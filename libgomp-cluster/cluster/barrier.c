@@ -225,6 +225,10 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 	}
     }
   free (data);
+  uint64_t seqs[nodes];
+  for (int r = 0; r < nodes; r++)
+    seqs[r] = slots[r].seq;
+  gomp_dsm_acquired_upto (seqs);
   /* Blocks updated in place may hold releases made after the barrier.  */
   gomp_cl_catch_up (false);
   if (gomp_dsm_report_on)

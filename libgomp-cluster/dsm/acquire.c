@@ -330,8 +330,6 @@ acquire (const void *const *notices, const size_t *lens, int nodes,
   if (!total)
     {
       free (done);
-      if (quiescent)
-	gomp_dsm_stage_apply_all ();
       return;
     }
   uint32_t *v = malloc (total * sizeof *v), n = 0;
@@ -360,10 +358,10 @@ acquire (const void *const *notices, const size_t *lens, int nodes,
 	      quiescent && gomp_dsm.eager);
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
   /* Only now the diffs of the home blocks named: a thread that sees one
-     of them no longer sees an old copy of the others (stage.c).  */
-  if (quiescent)
-    gomp_dsm_stage_apply_all ();
-  else
+     of them no longer sees an old copy of the others (stage.c).  A
+     barrier applies them once it has every node's notices, only those
+     of the releases it acquired (gomp_dsm_acquired_upto).  */
+  if (!quiescent)
     gomp_dsm_stage_apply_list (h, nh);
   free (h);
   free (v);
@@ -403,5 +401,5 @@ gomp_dsm_acquire_all (void)
   invalidate (v, n, false, false);
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
   free (v);
-  gomp_dsm_stage_apply_all ();
+  gomp_dsm_stage_apply_all (NULL);
 }

@@ -218,6 +218,9 @@ atomic_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
       gomp_dsm_set_state (b, BS_HOME_RW);
     }
+  /* An atomic works on the latest value: the diffs this home received
+     before it come first (stage.c).  */
+  gomp_dsm_stage_apply (b);
   char *w = gomp_dsm_block_wview (b) + ((char *) addr - gomp_dsm_block_addr (b));
   bool changed;
   memset (&rp, 0, sizeof rp);
@@ -258,6 +261,7 @@ gomp_dsm_atomic (int op, void *addr, size_t size, const void *operand,
   if (h == gomp_dsm.rank)
     {
       gomp_dsm_make_access (b, false);
+      gomp_dsm_stage_apply (b);
       ok = gomp_dsm_atomic_exec (op, gomp_dsm_block_wview (b) + off, size,
 				 operand, expected, result, op_fetch,
 				 &changed);

@@ -530,7 +530,7 @@ gomp_dsm_diff_finish (struct diff_out *o)
 static struct
 {
   int src;
-  uint64_t token;
+  uint64_t token, label;
   size_t off;
 } resume[RESUME_MAX];
 static int nresume;
@@ -554,14 +554,15 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_cl_defer ();
       return;
     }
+  uint64_t label;
   if (ri < nresume)
     {
       p += resume[ri].off;
+      label = resume[ri].label;
       resume[ri] = resume[--nresume];
     }
   else
     {
-      uint64_t label;
       if (len < 8)
 	gomp_dsm_fatal ("corrupt diff from rank %d (%zu bytes)", src, len);
       memcpy (&label, p, 8);
@@ -588,12 +589,13 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
 	    gomp_dsm_fatal ("too many diffs waiting for busy blocks");
 	  resume[nresume].src = src;
 	  resume[nresume].token = token;
+	  resume[nresume].label = label;
 	  resume[nresume++].off = p - (const unsigned char *) msg;
 	  gomp_cl_defer ();
 	  return;
 	}
       p += 8;
-      gomp_dsm_stage_add (b, form, p, body);
+      gomp_dsm_stage_add (b, src, label, form, p, body);
       gomp_dsm_unlock (b);
       gomp_dsm_migrate_wrote (b, src);
       p += body;

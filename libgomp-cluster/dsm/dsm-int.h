@@ -354,14 +354,18 @@ extern void gomp_dsm_migrate_wrote (uint32_t b, int node) H;
    caller holds block B's lock, except for the _list and _all forms.  */
 extern void gomp_dsm_stage_init (void) H;
 extern bool gomp_dsm_staged (uint32_t b) H;
-extern void gomp_dsm_stage_add (uint32_t b, uint32_t form,
-				const unsigned char *p, size_t len) H;
+/* A diff from SRC, which its release LABEL announces.  */
+extern void gomp_dsm_stage_add (uint32_t b, int src, uint64_t label,
+				uint32_t form, const unsigned char *p,
+				size_t len) H;
 /* Applies B's staged diffs to the block's copy at DST.  */
 extern void gomp_dsm_stage_copy (uint32_t b, char *dst) H;
 /* Applies them to the block (and its home twin), and forgets them.  */
 extern void gomp_dsm_stage_apply (uint32_t b) H;
 extern void gomp_dsm_stage_apply_list (const uint32_t *v, uint32_t n) H;
-extern void gomp_dsm_stage_apply_all (void) H;
+/* Every block's staged diffs of releases up to LIMIT[node] (NULL:
+   all).  */
+extern void gomp_dsm_stage_apply_all (const uint64_t *limit) H;
 
 /* coherence.c: the protocol's start (registers the handlers).  */
 extern void gomp_dsm_coherence_init (void) H;

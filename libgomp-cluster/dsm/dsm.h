@@ -116,6 +116,10 @@ extern uint64_t (*gomp_dsm_seq_served) (void) GOMP_DSM_HIDDEN;
    one label per node, this node's own being GOMP_DSM_SEQ_SERVED's).  */
 extern uint64_t (*gomp_dsm_seq_next) (void) GOMP_DSM_HIDDEN;
 extern void (*gomp_dsm_catch_up) (bool in_fault) GOMP_DSM_HIDDEN;
+/* The inter-node part of a barrier acquired every release of node R up
+   to SEQ[R]: the diffs staged here from those releases become visible
+   (dsm/stage.c; quiescent, after the barrier's gomp_dsm_acquire).  */
+extern void gomp_dsm_acquired_upto (const uint64_t *seq) GOMP_DSM_HIDDEN;
 /* Label SEQ from NODE's serve: the highest one per node, 0 when none.  */
 extern uint64_t *gomp_dsm_need GOMP_DSM_HIDDEN;
 extern size_t gomp_dsm_push_pack (void **push) GOMP_DSM_HIDDEN;

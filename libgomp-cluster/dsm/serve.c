@@ -58,12 +58,10 @@ moving_here (int src, uint32_t b)
 /* Locks block B and up to N-1 blocks after it that are homed here and
    not busy, records SRC in their copysets and returns how many (0 when B
    itself is busy).  Blocks that start being cached are write-protected in
-   runs (one mprotect per run, not per block).  When one of them was
-   written here since the last release (it has a home twin) or has
-   staged diffs (stage.c), *COPY becomes a malloc'ed copy of the N
-   blocks' room, the served ones as released (the twins where there are,
-   with the staged diffs applied); else NULL, and the reply is sent from
-   the writable view.  Service thread.  */
+   runs (one mprotect per run, not per block).  *COPY becomes a malloc'ed
+   copy of the N blocks' room, the served ones as released: the home
+   twin of a block written here since the last release, with the diffs
+   staged here applied (stage.c).  Service thread.  */
 static uint32_t
 serve_run (int src, uint32_t b, uint32_t n, char **copy)
 {
@@ -152,20 +150,19 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
 	  ro = 0;
 	}
     }
-  for (uint32_t i = 0; i < k; i++)
-    if (gomp_dsm_htwin (b + i) || gomp_dsm_staged (b + i))
-      {
-	*copy = malloc ((size_t) n * bs);
-	if (!*copy)
-	  gomp_dsm_fatal ("out of memory");
-	for (uint32_t j = 0; j < k; j++)
-	  memcpy (*copy + (size_t) j * bs,
-		  gomp_dsm_htwin (b + j) ? gomp_dsm_twin (b + j)
-		  : gomp_dsm_block_wview (b + j), bs);
-	for (uint32_t j = 0; j < k; j++)
-	  gomp_dsm_stage_copy (b + j, *copy + (size_t) j * bs);
-	break;
-      }
+  /* The copy under the locks: once they are released, a thread of the
+     home may write a block (after its fault), and MPI might send its
+     unreleased bytes if it read the writable view.  */
+  *copy = malloc ((size_t) n * bs);
+  if (!*copy)
+    gomp_dsm_fatal ("out of memory");
+  for (uint32_t j = 0; j < k; j++)
+    {
+      memcpy (*copy + (size_t) j * bs,
+	      gomp_dsm_htwin (b + j) ? gomp_dsm_twin (b + j)
+	      : gomp_dsm_block_wview (b + j), bs);
+      gomp_dsm_stage_copy (b + j, *copy + (size_t) j * bs);
+    }
   /* The caller sends after this unlocks: a local thread inside MPI (which
      holds MPI's own lock) may be faulting on one of these blocks.  */
   for (uint32_t i = 0; i < k; i++)
@@ -180,12 +177,8 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
    COUNT of each run are served (the others' bytes mean nothing; a busy
    run counts 0): the shape of the reply is known before it arrives, so
    the requester receives it straight into its blocks.  The blocks are
-   sent straight from the writable view (gomp_cl_reply_iov: MPI reads
-   them after serve_run unlocked them, and copies them only when the
-   request did not ask for a direct reply: a home thread that writes one
-   of them meanwhile has taken its fault and made its notice first, so
-   the requester drops the copy at its next acquire that needs it; diffs
-   applied meanwhile are from releases whose notices reach it later).  */
+   sent from serve_run's copy, followed by the label (dsm.h): after the
+   blocks of one run, after the counts of several.  */
 static void
 page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 {

@@ -19,12 +19,15 @@
 
 #include "dsm-int.h"
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct staged
 {
   struct staged *next;
+  int src;
+  uint64_t label;		/* SRC's release that announces it.  */
   uint32_t form;
   uint32_t len;
   unsigned char body[];
@@ -55,13 +58,15 @@ gomp_dsm_staged (uint32_t b)
 }
 
 void
-gomp_dsm_stage_add (uint32_t b, uint32_t form, const unsigned char *p,
-		    size_t len)
+gomp_dsm_stage_add (uint32_t b, int src, uint64_t label, uint32_t form,
+		    const unsigned char *p, size_t len)
 {
   struct staged *s = malloc (sizeof *s + len);
   if (!s)
     gomp_dsm_fatal ("out of memory for a diff");
   s->next = NULL;
+  s->src = src;
+  s->label = label;
   s->form = form;
   s->len = len;
   memcpy (s->body, p, len);
@@ -102,18 +107,23 @@ gomp_dsm_stage_copy (uint32_t b, char *dst)
       gomp_dsm_fatal ("corrupt staged diff (block %u)", b);
 }
 
-void
-gomp_dsm_stage_apply (uint32_t b)
+/* Applies to block B those of its staged diffs that LIMIT allows (the
+   release of their node they come with is at most LIMIT[node]; NULL:
+   all), and forgets them; the others stay, in order.  */
+static void
+apply_upto (uint32_t b, const uint64_t *limit)
 {
-  struct staged *s = head[b];
-  if (!s)
-    return;
-  __atomic_store_n (&head[b], NULL, __ATOMIC_RELEASE);
-  tail[b] = NULL;
   bool twin = gomp_dsm_htwin (b);
-  while (s)
+  struct staged *keep = NULL, **kt = &keep;
+  for (struct staged *s = head[b], *next; s; s = next)
     {
-      struct staged *next = s->next;
+      next = s->next;
+      if (limit && s->label > limit[s->src])
+	{
+	  *kt = s;
+	  kt = &s->next;
+	  continue;
+	}
       if (!gomp_dsm_apply_diff (gomp_dsm_block_wview (b),
 				gomp_dsm_block_len (b), s->form, s->body,
 				s->body + s->len)
@@ -122,8 +132,19 @@ gomp_dsm_stage_apply (uint32_t b)
 					    s->body, s->body + s->len)))
 	gomp_dsm_fatal ("corrupt staged diff (block %u)", b);
       free (s);
-      s = next;
     }
+  *kt = NULL;
+  tail[b] = keep ? (struct staged *) ((char *) kt
+				      - offsetof (struct staged, next))
+	    : NULL;
+  __atomic_store_n (&head[b], keep, __ATOMIC_RELEASE);
+}
+
+void
+gomp_dsm_stage_apply (uint32_t b)
+{
+  if (head[b])
+    apply_upto (b, NULL);
 }
 
 void
@@ -139,7 +160,7 @@ gomp_dsm_stage_apply_list (const uint32_t *v, uint32_t n)
 }
 
 void
-gomp_dsm_stage_apply_all (void)
+gomp_dsm_stage_apply_all (const uint64_t *limit)
 {
   pthread_mutex_lock (&list_mutex);
   uint32_t *v = list;
@@ -150,8 +171,31 @@ gomp_dsm_stage_apply_all (void)
   for (size_t i = 0; i < n; i++)
     {
       gomp_dsm_lock (v[i]);
-      gomp_dsm_stage_apply (v[i]);
+      if (head[v[i]])
+	{
+	  apply_upto (v[i], limit);
+	  if (head[v[i]])
+	    {
+	      /* Kept: listed again.  */
+	      pthread_mutex_lock (&list_mutex);
+	      if (nlist == caplist)
+		{
+		  caplist = caplist ? 2 * caplist : 256;
+		  list = realloc (list, caplist * sizeof *list);
+		  if (!list)
+		    gomp_dsm_fatal ("out of memory for staged diffs");
+		}
+	      list[nlist++] = v[i];
+	      pthread_mutex_unlock (&list_mutex);
+	    }
+	}
       gomp_dsm_unlock (v[i]);
     }
   free (v);
+}
+
+void
+gomp_dsm_acquired_upto (const uint64_t *seq)
+{
+  gomp_dsm_stage_apply_all (seq);
 }
