@@ -58,10 +58,12 @@ moving_here (int src, uint32_t b)
 /* Locks block B and up to N-1 blocks after it that are homed here and
    not busy, records SRC in their copysets and returns how many (0 when B
    itself is busy).  Blocks that start being cached are write-protected in
-   runs (one mprotect per run, not per block).  *COPY becomes a malloc'ed
-   copy of the N blocks' room, the served ones as released: the home
-   twin of a block written here since the last release, with the diffs
-   staged here applied (stage.c).  Service thread.  */
+   runs (one mprotect per run, not per block).  When one of them was
+   written here since the last release (it has a home twin) or has diffs
+   staged here (stage.c), *COPY becomes a malloc'ed copy of the N blocks'
+   room, the served ones as released (the twins where there are, with
+   the staged diffs applied); else NULL, and the reply is sent from the
+   writable view.  Service thread.  */
 static uint32_t
 serve_run (int src, uint32_t b, uint32_t n, char **copy)
 {
@@ -150,13 +152,14 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
 	  ro = 0;
 	}
     }
-  /* The copy under the locks: once they are released, a thread of the
-     home may write a block (after its fault), and MPI might send its
-     unreleased bytes if it read the writable view.  */
-  *copy = malloc ((size_t) n * bs);
-  if (!*copy)
-    gomp_dsm_fatal ("out of memory");
+  /* A copy under the locks where the served bytes are not the writable
+     view's.  */
+  bool need = false;
   for (uint32_t j = 0; j < k; j++)
+    need |= gomp_dsm_htwin (b + j) || gomp_dsm_staged (b + j);
+  if (need && !(*copy = malloc ((size_t) n * bs)))
+    gomp_dsm_fatal ("out of memory");
+  for (uint32_t j = 0; need && j < k; j++)
     {
       memcpy (*copy + (size_t) j * bs,
 	      gomp_dsm_htwin (b + j) ? gomp_dsm_twin (b + j)
@@ -177,8 +180,11 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
    COUNT of each run are served (the others' bytes mean nothing; a busy
    run counts 0): the shape of the reply is known before it arrives, so
    the requester receives it straight into its blocks.  The blocks are
-   sent from serve_run's copy, followed by the label (dsm.h): after the
-   blocks of one run, after the counts of several.  */
+   sent from serve_run's copy or straight from the writable view (MPI
+   reads them after serve_run unlocked them: a home thread that writes
+   one of them meanwhile has taken its fault and made its twin and notice
+   first, but the bytes it writes may travel), followed by the label
+   (dsm.h): after the blocks of one run, after the counts of several.  */
 static void
 page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 {
