@@ -2,14 +2,16 @@
 #
 # lib/libgomp.so.1 is built from libgomp-cluster/*.c: it never links MPI, so a
 # plain ./prog loads no MPI library.  lib/ompcluster-mpi.so is built from
-# libgomp-cluster/cluster/*.c and libgomp-cluster/dsm/*.c, links MPICH, and is
+# libgomp-cluster/cluster/*.c, dsm/*.c and transport/*.c, links MPICH, and is
 # dlopen()ed by the runtime only when the program runs on several nodes.
 
 RT_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/*.c))
 RT_OBJS := $(patsubst $(srcdir)/%.c,obj/%.o,$(RT_SRCS))
-CL_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/cluster/*.c $(srcdir)/libgomp-cluster/dsm/*.c))
+CL_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/cluster/*.c $(srcdir)/libgomp-cluster/dsm/*.c \
+  $(srcdir)/libgomp-cluster/transport/*.c))
 CL_OBJS := $(patsubst $(srcdir)/%.c,obj/%.o,$(CL_SRCS))
-RT_HDRS := $(wildcard $(srcdir)/libgomp-cluster/*.h $(srcdir)/libgomp-cluster/cluster/*.h $(srcdir)/libgomp-cluster/dsm/*.h)
+RT_HDRS := $(wildcard $(srcdir)/libgomp-cluster/*.h $(srcdir)/libgomp-cluster/cluster/*.h \
+  $(srcdir)/libgomp-cluster/dsm/*.h $(srcdir)/libgomp-cluster/transport/*.h)
 
 RT_CFLAGS = -std=gnu11 -O2 -g -fPIC -Wall -Wextra -Wno-unused-parameter \
   -fvisibility=hidden -pthread -I$(srcdir)/libgomp-cluster $(HWLOC_CFLAGS)
@@ -29,6 +31,10 @@ obj/libgomp-cluster/cluster/%.o: $(srcdir)/libgomp-cluster/cluster/%.c $(RT_HDRS
 	$(CC) $(CL_CFLAGS) -c $< -o $@
 
 obj/libgomp-cluster/dsm/%.o: $(srcdir)/libgomp-cluster/dsm/%.c $(RT_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CL_CFLAGS) -c $< -o $@
+
+obj/libgomp-cluster/transport/%.o: $(srcdir)/libgomp-cluster/transport/%.c $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CL_CFLAGS) -c $< -o $@
 

@@ -25,10 +25,10 @@
 #ifndef OMPC_CLUSTER_H
 #define OMPC_CLUSTER_H 1
 
-#include <link.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
 #define GOMP_CLUSTER_ABI 7
@@ -181,32 +181,6 @@ extern struct gomp_cluster_ops *gomp_cluster
 typedef struct gomp_cluster_ops *(*gomp_cluster_module_init_fn)
   (struct gomp_cluster_host *host, int *argc, char ***argv);
 #define GOMP_CLUSTER_MODULE_INIT "ompc_cluster_module_init"
-
-/* dl_iterate_phdr callback of gomp_cluster_static_tls.  */
-static inline int
-gomp_cluster_tls_1 (struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void) size;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    if (info->dlpi_phdr[i].p_type == PT_TLS)
-      *(size_t *) data += info->dlpi_phdr[i].p_memsz
-			  + info->dlpi_phdr[i].p_align;
-  return 0;
-}
-
-/* The thread-local storage of the loaded objects (an upper bound: every
-   PT_TLS block with its alignment), which glibc carves out of each new
-   thread's stack: the stacks the runtime and the module size themselves
-   with several nodes add it, as the program's threadprivate data can be
-   large (a 20 MB threadprivate COMMON left no room in the service
-   thread's 1 MiB).  */
-static inline size_t
-gomp_cluster_static_tls (void)
-{
-  size_t n = 0;
-  dl_iterate_phdr (gomp_cluster_tls_1, &n);
-  return n;
-}
 
 /* How a top-level team of NTHREADS spreads over NODES nodes.  */
 static inline unsigned

@@ -343,7 +343,6 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
 			  char ***argv)
 {
   int provided, initialized;
-  MPI_Comm transport_comm;
 
   gomp_cl_host = host;
   if (host->abi != GOMP_CLUSTER_ABI)
@@ -375,8 +374,6 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
 		   "MPI_THREAD_MULTIPLE (%d), which ompcluster needs; use an "
 		   "MPI library built with full thread support (MPICH's "
 		   "default)", provided, MPI_THREAD_MULTIPLE);
-  gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &transport_comm),
-		     "MPI_Comm_dup");
   gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &gomp_cl_dispatch_comm),
 		     "MPI_Comm_dup");
   gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &gomp_cl_coll_comm),
@@ -393,7 +390,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_exit_init ();
   gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
   gomp_cl_report_init ();
-  gomp_cl_transport_init (transport_comm);
+  gomp_cl_transport_init ();
   gomp_cl_heartbeat_start ();
   return &gomp_cl_ops;
 }

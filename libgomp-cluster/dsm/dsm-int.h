@@ -34,8 +34,8 @@
 
 #define _GNU_SOURCE 1
 #include "dsm.h"
-#include "../cluster/transport.h"
-#include "../cluster.h"
+#include "cluster.h"
+#include "transport/transport.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>

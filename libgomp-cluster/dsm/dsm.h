@@ -14,7 +14,7 @@
    home), heap.c (the per-node arenas),
    wild.c (accesses to parts of the segment that hold nothing),
    report*.c (the sharing report, OMPC_REPORT: report.h); the
-   transport is ../cluster/transport.c.  dsm-int.h lists what may run in
+   transport is ../transport/ (transport.h).  dsm-int.h lists what may run in
    signal context.  Tests: testsuite/ompcluster.dsm/.
 
    Changes to the first sketch (dsm engineer): every thread that runs on a

@@ -11,7 +11,7 @@
    manager for its home (first touch) and fetch the block from its home
    with gomp_cl_call, whose wait polls MPI for the reply itself (or
    sleeps on a futex while another thread of the node drives MPI; see
-   cluster/transport.c, "Signal context", for why MPI is safe there).
+   transport/mpi.c, "Signal context", for why MPI is safe there).
    Nothing else here calls MPI, and nothing takes a mutex.  A fault inside
    MPI (a thread whose stack is in the segment) is safe only when it needs
    no message: stacks are homed at their node and start writable there,

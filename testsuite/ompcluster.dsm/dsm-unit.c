@@ -15,7 +15,7 @@
 
 #define _GNU_SOURCE 1
 #include "dsm/dsm-int.h"
-#include "cluster/transport.h"
+#include "transport/transport.h"
 #include "cluster.h"
 #include <alloca.h>
 #include <mpi.h>
@@ -656,15 +656,13 @@ int
 main (int argc, char **argv)
 {
   int provided;
-  MPI_Comm tcomm;
   MPI_Init_thread (&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   CHECK (provided == MPI_THREAD_MULTIPLE, "no MPI_THREAD_MULTIPLE");
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &nodes);
-  MPI_Comm_dup (MPI_COMM_WORLD, &tcomm);
   MPI_Comm_dup (MPI_COMM_WORLD, &test_comm);
   gomp_dsm_init (rank, nodes);
-  gomp_cl_transport_init (tcomm);
+  gomp_cl_transport_init ();
   const char *only = argc > 1 ? argv[1] : "";
 #define RUN(t) if (!*only || strstr (only, #t)) { double t0 = MPI_Wtime (); \
     test_##t (); \
