@@ -48,6 +48,38 @@ enum gomp_cluster_atomic_op
   GOMP_CLUSTER_ATOMIC_NAND
 };
 
+/* Where the DSM puts a block's home (OMPC_DSM_HOME).  */
+enum gomp_cluster_home
+{
+  GOMP_CLUSTER_HOME_FIRST_TOUCH,
+  GOMP_CLUSTER_HOME_BLOCK,
+  GOMP_CLUSTER_HOME_CYCLIC
+};
+
+/* The environment as the module needs it.  The runtime's env.c is the one
+   parser of every variable (its table holds the defaults); with several
+   nodes a bad value stops the job before the module is loaded, so the
+   module never reads the environment itself.  */
+struct gomp_cluster_env
+{
+  bool stats;				/* OMPC_STATS.  */
+  unsigned heartbeat;			/* OMPC_HEARTBEAT, seconds; 0: off.  */
+  size_t segment_size;			/* OMPC_SEGMENT_SIZE, bytes.  */
+  size_t stack_area;			/* OMPC_STACK_AREA, bytes.  */
+  size_t dsm_block;			/* OMPC_DSM_BLOCK; 0: the page size.  */
+  enum gomp_cluster_home dsm_home;	/* OMPC_DSM_HOME.  */
+  bool dsm_prefetch;			/* OMPC_DSM_PREFETCH.  */
+  bool dsm_eager;			/* OMPC_DSM_EAGER.  */
+  bool dsm_migrate;			/* OMPC_DSM_MIGRATE.  */
+  /* OMP_NUM_THREADS' first level as given (threads per rank); 0 when
+     not set.  */
+  unsigned long num_threads;
+  /* What the launcher told this process: its rank (-1 when no variable
+     says) and hydra's PMI-1 descriptor (-1 with another launcher).  */
+  int launcher_rank;
+  int pmi_fd;
+};
+
 /* What the runtime gives the module.  */
 struct gomp_cluster_host
 {
@@ -69,6 +101,7 @@ struct gomp_cluster_host
      the module and the MPI libraries were loaded: a handler found on one
      of them later is the MPI libraries', not the program's.  */
   uint64_t default_signals;
+  struct gomp_cluster_env env;
 };
 
 /* What the module gives the runtime.  */

@@ -388,7 +388,21 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_loop_init ();
   gomp_cl_cancel_init ();
   gomp_cl_exit_init ();
-  gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
+  static const enum gomp_dsm_home_policy homes[] = {
+    [GOMP_CLUSTER_HOME_FIRST_TOUCH] = HOME_FIRST_TOUCH,
+    [GOMP_CLUSTER_HOME_BLOCK] = HOME_BLOCK,
+    [GOMP_CLUSTER_HOME_CYCLIC] = HOME_CYCLIC
+  };
+  struct gomp_dsm_config dsm = {
+    .segment_size = host->env.segment_size,
+    .stack_area = host->env.stack_area,
+    .block = host->env.dsm_block,
+    .home = homes[host->env.dsm_home],
+    .prefetch = host->env.dsm_prefetch,
+    .eager = host->env.dsm_eager,
+    .migrate = host->env.dsm_migrate
+  };
+  gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes, &dsm);
   gomp_cl_report_init ();
   gomp_cl_transport_init ();
   gomp_cl_heartbeat_start ();

@@ -37,9 +37,8 @@ gomp_cl_wait_init (void)
   /* The threads of every rank here (OMP_NUM_THREADS's first level;
      default: one per processor).  */
   long threads = cpus;
-  const char *nt = getenv ("OMP_NUM_THREADS");
-  if (nt && strtol (nt, NULL, 10) > 0)
-    threads = strtol (nt, NULL, 10);
+  if (gomp_cl_host->env.num_threads)
+    threads = gomp_cl_host->env.num_threads;
   if (cpus > 0 && local_ranks > 1 && local_ranks * threads > cpus)
     gomp_cl_backoff_oversubscribed ();
 }

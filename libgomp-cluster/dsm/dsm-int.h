@@ -98,8 +98,6 @@ enum
 				   was released, which is what the home
 				   serves (see gomp_dsm_htwin_make).  */
 
-enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
-
 struct gomp_dsm_area
 {
   char *base;			/* Application view.  */

@@ -34,12 +34,34 @@
 
 #define GOMP_DSM_HIDDEN __attribute__ ((visibility ("hidden")))
 
+/* Where a block's home is: the first node to touch it, equal contiguous
+   parts of every area, or blocks dealt round-robin.  */
+enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
+
+/* The DSM's settings, the same on every node.  The cluster module takes
+   them from the runtime's environment table (env.c: OMPC_SEGMENT_SIZE,
+   OMPC_STACK_AREA, OMPC_DSM_BLOCK, OMPC_DSM_HOME, OMPC_DSM_PREFETCH,
+   OMPC_DSM_EAGER, OMPC_DSM_MIGRATE), which holds their defaults and
+   ranges.  */
+struct gomp_dsm_config
+{
+  size_t segment_size;		/* The shared heap, 64M to 16T.  */
+  size_t stack_area;		/* Each node's stacks, 64M to 1T.  */
+  size_t block;			/* A power of two, the page size to 16M;
+				   0: the page size.  */
+  enum gomp_dsm_home_policy home;
+  bool prefetch, eager, migrate;
+};
+
 /* Maps the shared segment (the executable's __ompc_shared_start..end
    region, remapped; the heap arenas; the thread stacks) at the same
    addresses on every rank, installs the fault handler, registers the DSM's
    transport handlers.  Called once after MPI_Init, before
-   gomp_cl_transport_init.  */
-extern void gomp_dsm_init (int rank, int nodes) GOMP_DSM_HIDDEN;
+   gomp_cl_transport_init.  A value of CFG out of its range is a fatal
+   error.  */
+extern void gomp_dsm_init (int rank, int nodes,
+			   const struct gomp_dsm_config *cfg)
+  GOMP_DSM_HIDDEN;
 extern void gomp_dsm_fini (void) GOMP_DSM_HIDDEN;
 
 /* A stack of SIZE bytes inside the segment, for a context switched to

@@ -661,7 +661,22 @@ main (int argc, char **argv)
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &nodes);
   MPI_Comm_dup (MPI_COMM_WORLD, &test_comm);
-  gomp_dsm_init (rank, nodes);
+  /* The runtime's defaults; dsm.exp sets OMPC_DSM_BLOCK and
+     OMPC_DSM_HOME for one run.  */
+  struct gomp_dsm_config cfg = {
+    .segment_size = (size_t) 4 << 30, .stack_area = (size_t) 4 << 30,
+    .block = 0, .home = HOME_FIRST_TOUCH, .prefetch = true, .eager = true,
+    .migrate = true
+  };
+  const char *block = getenv ("OMPC_DSM_BLOCK");
+  const char *home = getenv ("OMPC_DSM_HOME");
+  if (block)
+    cfg.block = strtoul (block, NULL, 10);
+  if (home && !strcmp (home, "block"))
+    cfg.home = HOME_BLOCK;
+  else if (home && !strcmp (home, "cyclic"))
+    cfg.home = HOME_CYCLIC;
+  gomp_dsm_init (rank, nodes, &cfg);
   gomp_cl_transport_init ();
   const char *only = argc > 1 ? argv[1] : "";
 #define RUN(t) if (!*only || strstr (only, #t)) { double t0 = MPI_Wtime (); \
