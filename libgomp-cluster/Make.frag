@@ -11,7 +11,8 @@ CL_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/cluster/*.c $(srcdir)/lib
   $(srcdir)/libgomp-cluster/transport/*.c))
 CL_OBJS := $(patsubst $(srcdir)/%.c,obj/%.o,$(CL_SRCS))
 RT_HDRS := $(wildcard $(srcdir)/libgomp-cluster/*.h $(srcdir)/libgomp-cluster/cluster/*.h \
-  $(srcdir)/libgomp-cluster/dsm/*.h $(srcdir)/libgomp-cluster/transport/*.h)
+  $(srcdir)/libgomp-cluster/dsm/*.h $(srcdir)/libgomp-cluster/transport/*.h \
+  $(srcdir)/libgomp-cluster/config/linux/*.h)
 
 RT_CFLAGS = -std=gnu11 -O2 -g -fPIC -Wall -Wextra -Wno-unused-parameter \
   -fvisibility=hidden -pthread -I$(srcdir)/libgomp-cluster $(HWLOC_CFLAGS)

@@ -81,7 +81,7 @@
 #include <malloc.h>
 #include <stdbool.h>
 #include <limits.h>
-#include <linux/futex.h>
+#include "config/linux/futex.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -221,19 +221,13 @@ cl_fatal (const char *what, int err)
 }
 
 
-static long
-futex (uint32_t *addr, int op, uint32_t val, const struct timespec *ts)
-{
-  return syscall (SYS_futex, addr, op | FUTEX_PRIVATE_FLAG, val, ts, NULL, 0);
-}
-
 /* Wakes the service thread if it sleeps (in any state); signal-safe.  */
 static void
 cl_kick (void)
 {
   __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) != SVC_AWAKE)
-    futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+    gomp_futex_wake (&queue_seq, 1);
 }
 
 /* Pushes W on the queue; wakes the service thread if it sleeps waiting
@@ -249,7 +243,7 @@ cl_push (struct gomp_cl_pending *w)
 				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
   __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) == SVC_SLEEPING)
-    futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+    gomp_futex_wake (&queue_seq, 1);
 }
 
 /* The progress lock.  */
@@ -459,7 +453,7 @@ cl_call_wait (struct gomp_cl_pending *w, bool full)
       /* The service thread takes over.  */
       cl_kick ();
       while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_DONE)
-	futex (&w->done, FUTEX_WAIT, CALL_SLEEPING, NULL);
+	gomp_futex_wait (&w->done, CALL_SLEEPING);
     }
   __atomic_add_fetch (&st_calls, 1, __ATOMIC_RELAXED);
   __atomic_add_fetch (&st_call_ns, gomp_cl_now_ns () - start,
@@ -748,7 +742,7 @@ cl_complete (struct gomp_cl_pending *w)
      word is touched after that.  */
   if (__atomic_exchange_n (&w->done, CALL_DONE, __ATOMIC_ACQ_REL)
       == CALL_SLEEPING)
-    futex (&w->done, FUTEX_WAKE, INT_MAX, NULL);
+    gomp_futex_wake (&w->done, INT_MAX);
 }
 
 /* Completes the direct replies that arrived.  */
@@ -1017,7 +1011,7 @@ cl_svc_sleep (int state, long ns)
   if (wait)
     {
       struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-      futex (&queue_seq, FUTEX_WAIT, seq, &ts);
+      gomp_futex_wait_for (&queue_seq, seq, &ts);
     }
   __atomic_store_n (&svc_state, SVC_AWAKE, __ATOMIC_SEQ_CST);
 }
