@@ -49,13 +49,13 @@ extern int gomp_env_errors;
 extern struct gomp_cluster_env gomp_cluster_env;
 /* env.c: GOMP_SPINCOUNT was given (with a valid value).  */
 extern bool gomp_spin_count_set;
-/* team.c (or parallel.c): runs this node's part of a region rank 0 started
+/* parallel.c: runs this node's part of a region rank 0 started
    across the nodes; the cluster module calls it through its host table.  */
 extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
 				     unsigned nthreads, unsigned flags);
 
 /* ------------------------------------------------------------------------
-   The single-node core (engineer "core"): wait.h, team.c, barrier.c,
+   The single-node core: wait.h, team.c, barrier.c,
    parallel.c, work.c, loop.c, loop_ull.c, iter.c, iter_ull.c, sections.c,
    single.c, ordered.c, critical.c, lock.c, env.c, icv.c, affinity.c,
    affinity_fmt.c, wait.c.

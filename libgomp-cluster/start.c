@@ -32,7 +32,7 @@ extern char __ompc_shared_end[]
   __attribute__ ((weak, visibility ("default")));
 
 /* Same addresses on every rank need address space randomisation off: re-exec
-   the program once with ADDR_NO_RANDOMIZE (NOTES-GCC12.md).  */
+   the program once with ADDR_NO_RANDOMIZE (docs/cluster.md).  */
 static void
 gomp_disable_aslr (char **argv)
 {

@@ -8,8 +8,8 @@
    after the user's own atexit handlers, broadcasts the status; every rank
    then prints its statistics, meets the others in a final barrier, stops
    the transport and leaves with that status.  MPICH 4.0.2 over TCP can
-   hang inside MPI_Finalize, with 2 ranks too (NOTES-GCC12.md,
-   docs/hosts.md), so no rank calls it: after the last barrier no message
+   hang inside MPI_Finalize, with 2 ranks too (docs/hosts.md), so no
+   rank calls it: after the last barrier no message
    is in flight (a rank leaves a barrier only after its last receive, its
    sends already handed to the kernel), and a rank just tells hydra's
    process manager that it finalised (PMI-1) and exits.

@@ -17,11 +17,10 @@
    transport is ../transport/ (transport.h).  dsm-int.h lists what may run in
    signal context.  Tests: testsuite/ompcluster.dsm/.
 
-   Changes to the first sketch (dsm engineer): every thread that runs on a
-   stack from the segment calls gomp_dsm_thread_init first (gomp_dsm_init
-   does it for its caller); gomp_dsm_stack_alloc is for makecontext
-   (entirely shared), gomp_dsm_pthread_stack_alloc for pthreads.  The
-   DSM relies on the cluster's notice log (cluster/notices.c): a node's
+   Every thread that runs on a stack from the segment calls
+   gomp_dsm_thread_init first (gomp_dsm_init does it for its caller);
+   gomp_dsm_stack_alloc is for makecontext (entirely shared),
+   gomp_dsm_pthread_stack_alloc for pthreads.  The DSM relies on the cluster's notice log (cluster/notices.c): a node's
    blobs must reach every later acquirer until the next barrier, which
    hands every node's blobs to every node.  */
 
@@ -62,6 +61,10 @@ struct gomp_dsm_config
 extern void gomp_dsm_init (int rank, int nodes,
 			   const struct gomp_dsm_config *cfg)
   GOMP_DSM_HIDDEN;
+/* Marks the DSM shut down, after gomp_cl_transport_fini: a later fault
+   (an exit handler touching shared memory) opens the node's local copy
+   with a warning instead of sending a message.  Only the DSM's unit test
+   calls it; the module's gomp_cl_finish does not.  */
 extern void gomp_dsm_fini (void) GOMP_DSM_HIDDEN;
 
 /* A stack of SIZE bytes inside the segment, for a context switched to

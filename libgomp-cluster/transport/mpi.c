@@ -8,14 +8,16 @@
    gomp_cl_call waits when replies come back and completes finished sends.
    One thread at a time runs a pass (the progress lock): the service
    thread, or a thread that waits for MPI anyway -- a barrier or a region
-   dispatch in gomp_cl_wait (cluster/wait.c) runs full passes, a gomp_cl_call wait
-   runs passes that receive only replies and the requests of quick
-   handlers (page requests, diffs).  So while some thread of the node
+   dispatch in gomp_cl_wait (cluster/wait.c) runs full passes, a
+   gomp_cl_call wait runs passes that receive only replies and the
+   requests of the handlers registered with gomp_cl_register_quick (the
+   DSM's first-touch home requests).  So while some thread of the node
    is waiting, that thread is the node's MPI progress and the service
    thread sleeps: one thread polls MPI instead of two fighting for MPICH's
    lock and for the processors, and the reply to a fault needs no thread
-   to wake up (NOTES-GCC12.md: a remote fault with the handler calling MPI
-   took 8-12 us, with a woken service thread 13-21 us).
+   to wake up (measured on this project's machines: a remote fault whose
+   handler drove MPI itself took 8-12 us, with a woken service thread
+   13-21 us).
 
    Message layout: the MPI tag is the gomp_cl_tag (or TAG_REPLY), the data
    starts with a 64-bit token (the caller's struct gomp_cl_pending for a call,
@@ -33,9 +35,9 @@
    rendezvous with one process_vm_readv by the receiver, a non-contiguous
    one in fragments that the sender must pack while it polls (a 2 MiB
    prefetch reply at 2 x 1 took 0.6 ms with a datatype, 0.17-0.3 ms
-   so).  Before, such a reply was copied into a malloc'ed reply at the
-   home (twice when it had several runs), received into a buffer of the
-   transport and copied into the blocks: ~1 ms in all.
+   so); copying it into a malloc'ed reply at the home, receiving it into
+   a buffer of the transport and copying it into the blocks took ~1 ms
+   in all.
 
    The service thread.  While a thread of the node runs passes it sleeps,
    looking again every HELPED_SLEEP_NS (a waiter of gomp_cl_call that sees
@@ -866,9 +868,9 @@ cl_probe_quick (MPI_Status *st)
 }
 
 /* Receives up to 16 messages.  A reply-only pass (FULL false) receives
-   replies and the requests of quick handlers (a node's page requests
-   are then answered by its thread that waits for its own, with no
-   thread to wake: two nodes faulting on each other's pages at once), and
+   replies and the requests of quick handlers (gomp_cl_register_quick's:
+   they are then answered by a thread that waits for its own reply, with
+   no thread to wake), and
    leaves the rest to a full pass, waking the service thread when no
    waiter runs full passes.  */
 static int

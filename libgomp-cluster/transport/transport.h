@@ -12,8 +12,9 @@
    gomp_cl_wait and serves meanwhile; they must not block, and may reply
    at once or later (a lock's home replies when the lock is free).  A
    thread waiting in gomp_cl_call (the fault handler too) drives MPI itself
-   while it waits, receiving replies and the requests of quick handlers
-   only (mpi.c says why that is safe in signal context).  Waits back off
+   while it waits, receiving replies and the requests of handlers
+   registered with gomp_cl_register_quick only (mpi.c says why that is
+   safe in signal context).  Waits back off
    (spin briefly, then sleep with growing periods) so that oversubscribed
    ranks do not starve each other.  */
 
@@ -66,8 +67,8 @@ extern void gomp_cl_register_quick (int tag, gomp_cl_handler h)
   __attribute__ ((visibility ("hidden")));
 /* Sends a request and waits until DEST's handler replies; returns the
    reply's length (at most REPLY_MAX bytes are copied).  The caller polls
-   MPI for the reply itself for a while (reply-only passes, quick
-   handlers only),
+   MPI for the reply itself for a while (reply-only passes, which run
+   only gomp_cl_register_quick's handlers),
    then sleeps until the service thread completes it.  Usable in the DSM's
    fault handler (mpi.c: what runs there and why it is safe), never
    from a handler.  */
