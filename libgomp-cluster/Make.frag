@@ -20,8 +20,13 @@ RT_LDFLAGS = -shared -Wl,-soname,libgomp.so.1 -Wl,-z,defs \
   -Wl,--version-script=$(srcdir)/libgomp-cluster/libgomp.map -pthread
 CL_CFLAGS = $(RT_CFLAGS) $(MPI_CFLAGS)
 
+# The transport's loopback backend (one node, no MPI) is not part of the
+# module: the DSM's MPI-less unit test links it (testsuite/ompcluster.dsm).
+CL_LOOPBACK_OBJ := obj/libgomp-cluster/transport/loopback/loopback.o
+
 all-runtime: $(BUILD_LIB)/libgomp.so.1 $(BUILD_LIB)/libgomp.so \
-  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h
+  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h \
+  $(CL_LOOPBACK_OBJ)
 
 obj/libgomp-cluster/%.o: $(srcdir)/libgomp-cluster/%.c $(RT_HDRS)
 	@mkdir -p $(dir $@)

@@ -1,7 +1,9 @@
 /* transport.h -- messages between nodes, the lowest layer of the cluster
    module: the DSM (dsm/) and the cluster module (cluster/) talk to other
    nodes only through it.  The interface has no MPI type; MPI is its
-   backend (mpi.c, abort.c), served by one service thread per node.  The
+   backend (mpi.c, abort.c), served by one service thread per node;
+   loopback/ is another, for one node in one process (the DSM's unit test
+   without MPI), not linked into the module.  The
    other files of this folder need no MPI: the message writer (say.c), the
    back-off of waiting threads (backoff.c) and what the transport asks of
    the machine (cpu.c).
