@@ -676,17 +676,15 @@ struct gomp_cluster_env gomp_cluster_env = {
 };
 
 /* OMPC_STATS: cluster/stats.c's counters.  */
-#define gomp_ompc_stats gomp_cluster_env.stats
-
 static bool
 parse_ompc_stats (const struct gomp_env_var *v, const char *val)
 {
   unsigned long n;
   bool b;
   if (gomp_parse_ulong_value (val, &n) && n <= 1)
-    gomp_ompc_stats = n;
+    gomp_cluster_env.stats = n;
   else if (gomp_parse_bool_value (val, &b))
-    gomp_ompc_stats = b;
+    gomp_cluster_env.stats = b;
   else
     return false;
   return true;
@@ -695,27 +693,25 @@ parse_ompc_stats (const struct gomp_env_var *v, const char *val)
 static void
 show_ompc_stats (char *buf, size_t len)
 {
-  snprintf (buf, len, "%d", gomp_ompc_stats);
+  snprintf (buf, len, "%d", gomp_cluster_env.stats);
 }
 
 /* OMPC_HEARTBEAT: cluster/heartbeat.c's and cluster/startwatch.c's
    limit.  */
-#define gomp_ompc_heartbeat gomp_cluster_env.heartbeat
-
 static bool
 parse_ompc_heartbeat (const struct gomp_env_var *v, const char *val)
 {
   unsigned long n;
   if (!gomp_parse_ulong_value (val, &n) || n > 3600)
     return false;
-  gomp_ompc_heartbeat = n;
+  gomp_cluster_env.heartbeat = n;
   return true;
 }
 
 static void
 show_ompc_heartbeat (char *buf, size_t len)
 {
-  snprintf (buf, len, "%u", gomp_ompc_heartbeat);
+  snprintf (buf, len, "%u", gomp_cluster_env.heartbeat);
 }
 
 /* OMPC_SEGMENT_SIZE, OMPC_STACK_AREA, OMPC_DSM_BLOCK, OMPC_DSM_HOME,
