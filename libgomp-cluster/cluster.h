@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 7
+#define GOMP_CLUSTER_ABI 8
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -71,6 +71,8 @@ struct gomp_cluster_env
   bool dsm_prefetch;			/* OMPC_DSM_PREFETCH.  */
   bool dsm_eager;			/* OMPC_DSM_EAGER.  */
   bool dsm_migrate;			/* OMPC_DSM_MIGRATE.  */
+  /* OMPC_REPORT: the sharing report's file; NULL when off.  */
+  const char *report;
   /* OMP_NUM_THREADS' first level as given (threads per rank); 0 when
      not set.  */
   unsigned long num_threads;

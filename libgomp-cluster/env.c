@@ -670,6 +670,7 @@ struct gomp_cluster_env gomp_cluster_env = {
   .dsm_prefetch = true,
   .dsm_eager = true,
   .dsm_migrate = true,
+  .report = NULL,
   .num_threads = 0,
   .launcher_rank = -1,
   .pmi_fd = -1
@@ -884,21 +885,20 @@ show_ompc_dsm_migrate (char *buf, size_t len)
 	    gomp_dsm_migrate_env ? gomp_dsm_migrate_env : "1");
 }
 
-/* OMPC_REPORT: read by the cluster module (cluster/report.c) itself, as
-   OMPC_STATS is; any path is taken, empty means off.  */
-static const char *gomp_ompc_report;
-
+/* OMPC_REPORT: the cluster module's sharing report (cluster/report.c);
+   any path is taken, empty means off.  */
 static bool
 parse_ompc_report (const struct gomp_env_var *v, const char *val)
 {
-  gomp_ompc_report = val;
+  gomp_cluster_env.report = *val ? val : NULL;
   return true;
 }
 
 static void
 show_ompc_report (char *buf, size_t len)
 {
-  snprintf (buf, len, "%s", gomp_ompc_report ? gomp_ompc_report : "");
+  snprintf (buf, len, "%s",
+	    gomp_cluster_env.report ? gomp_cluster_env.report : "");
 }
 
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
