@@ -19,21 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A stand-in for the plugin's region: page aligned, initialised data.  */
-static char globals[4 * 4096] __attribute__ ((aligned (4096))) = "hello";
-asm (".globl __ompc_shared_start\n.set __ompc_shared_start, globals\n"
-     ".globl __ompc_shared_end\n.set __ompc_shared_end, globals+16384");
-
-#define CHECK(c, ...)							\
-  do {									\
-    if (!(c))								\
-      {									\
-	fprintf (stderr, "FAIL %s:%d: ", __FILE__, __LINE__);		\
-	fprintf (stderr, __VA_ARGS__);					\
-	fputc ('\n', stderr);						\
-	exit (1);							\
-      }									\
-  } while (0)
+#define DSM_TEST_WHO() ((void) 0)
+#define DSM_TEST_END() exit (1)
+#include "dsm-test.h"
 
 /* Release and acquire with this node's own notices, as a barrier of one
    node does.  */

@@ -29,21 +29,9 @@
 static int rank, nodes;
 static MPI_Comm test_comm;
 
-/* A stand-in for the plugin's region: page aligned, initialised data.  */
-static char globals[4 * 4096] __attribute__ ((aligned (4096))) = "hello";
-asm (".globl __ompc_shared_start\n.set __ompc_shared_start, globals\n"
-     ".globl __ompc_shared_end\n.set __ompc_shared_end, globals+16384");
-
-#define CHECK(c, ...)							\
-  do {									\
-    if (!(c))								\
-      {									\
-	fprintf (stderr, "rank %d: FAIL %s:%d: ", rank, __FILE__, __LINE__); \
-	fprintf (stderr, __VA_ARGS__);					\
-	fputc ('\n', stderr);						\
-	MPI_Abort (MPI_COMM_WORLD, 1);					\
-      }									\
-  } while (0)
+#define DSM_TEST_WHO() fprintf (stderr, "rank %d: ", rank)
+#define DSM_TEST_END() MPI_Abort (MPI_COMM_WORLD, 1)
+#include "dsm-test.h"
 
 /* Completes REQ without burning the core the service threads need
    (mpich busy-polls in blocking calls).  */

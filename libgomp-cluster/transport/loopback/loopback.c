@@ -74,33 +74,27 @@ gomp_cl_register_quick (int tag, gomp_cl_handler h)
   handlers[tag] = h;
 }
 
+/* Fills W for a call of TAG to DEST with REQ and delivers it.  */
+static void
+lb_call (int dest, int tag, const void *req, size_t len,
+	 struct gomp_cl_pending *w)
+{
+  w->req = req;
+  w->req_len = len;
+  w->dest = dest;
+  w->tag = tag;
+  lb_deliver (dest, tag, req, len, (uintptr_t) w);
+}
+
 void
 gomp_cl_call_async_iov (int dest, int tag, const void *req, size_t len,
 			const struct gomp_cl_iov *iov, int niov,
 			struct gomp_cl_pending *w)
 {
   memset (w, 0, sizeof *w);
-  w->req = req;
-  w->req_len = len;
-  w->dest = dest;
-  w->tag = tag;
   w->iov = iov;
   w->niov = niov;
-  lb_deliver (dest, tag, req, len, (uintptr_t) w);
-}
-
-void
-gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
-		    void *reply, size_t reply_max, struct gomp_cl_pending *w)
-{
-  memset (w, 0, sizeof *w);
-  w->req = req;
-  w->req_len = len;
-  w->dest = dest;
-  w->tag = tag;
-  w->reply = reply;
-  w->reply_max = reply_max;
-  lb_deliver (dest, tag, req, len, (uintptr_t) w);
+  lb_call (dest, tag, req, len, w);
 }
 
 void
@@ -109,15 +103,18 @@ gomp_cl_call_async_tail (int dest, int tag, const void *req, size_t len,
 			 size_t tail_max, struct gomp_cl_pending *w)
 {
   memset (w, 0, sizeof *w);
-  w->req = req;
-  w->req_len = len;
-  w->dest = dest;
-  w->tag = tag;
   w->reply = reply;
   w->reply_max = reply_max;
   w->tail = tail;
   w->tail_max = tail_max;
-  lb_deliver (dest, tag, req, len, (uintptr_t) w);
+  lb_call (dest, tag, req, len, w);
+}
+
+void
+gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
+		    void *reply, size_t reply_max, struct gomp_cl_pending *w)
+{
+  gomp_cl_call_async_tail (dest, tag, req, len, reply, reply_max, NULL, 0, w);
 }
 
 size_t
