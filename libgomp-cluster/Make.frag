@@ -2,14 +2,17 @@
 #
 # lib/libgomp.so.1 is built from libgomp-cluster/*.c: it never links MPI, so a
 # plain ./prog loads no MPI library.  lib/ompcluster-mpi.so is built from
-# libgomp-cluster/cluster/*.c and libgomp-cluster/dsm/*.c, links MPICH, and is
+# libgomp-cluster/cluster/*.c, dsm/*.c and transport/*.c, links MPICH, and is
 # dlopen()ed by the runtime only when the program runs on several nodes.
 
 RT_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/*.c))
 RT_OBJS := $(patsubst $(srcdir)/%.c,obj/%.o,$(RT_SRCS))
-CL_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/cluster/*.c $(srcdir)/libgomp-cluster/dsm/*.c))
+CL_SRCS := $(sort $(wildcard $(srcdir)/libgomp-cluster/cluster/*.c $(srcdir)/libgomp-cluster/dsm/*.c \
+  $(srcdir)/libgomp-cluster/transport/*.c))
 CL_OBJS := $(patsubst $(srcdir)/%.c,obj/%.o,$(CL_SRCS))
-RT_HDRS := $(wildcard $(srcdir)/libgomp-cluster/*.h $(srcdir)/libgomp-cluster/cluster/*.h $(srcdir)/libgomp-cluster/dsm/*.h)
+RT_HDRS := $(wildcard $(srcdir)/libgomp-cluster/*.h $(srcdir)/libgomp-cluster/cluster/*.h \
+  $(srcdir)/libgomp-cluster/dsm/*.h $(srcdir)/libgomp-cluster/transport/*.h \
+  $(srcdir)/libgomp-cluster/config/linux/*.h)
 
 RT_CFLAGS = -std=gnu11 -O2 -g -fPIC -Wall -Wextra -Wno-unused-parameter \
   -fvisibility=hidden -pthread -I$(srcdir)/libgomp-cluster $(HWLOC_CFLAGS)
@@ -17,8 +20,13 @@ RT_LDFLAGS = -shared -Wl,-soname,libgomp.so.1 -Wl,-z,defs \
   -Wl,--version-script=$(srcdir)/libgomp-cluster/libgomp.map -pthread
 CL_CFLAGS = $(RT_CFLAGS) $(MPI_CFLAGS)
 
+# The transport's loopback backend (one node, no MPI) is not part of the
+# module: the DSM's MPI-less unit test links it (testsuite/ompcluster.dsm).
+CL_LOOPBACK_OBJ := obj/libgomp-cluster/transport/loopback/loopback.o
+
 all-runtime: $(BUILD_LIB)/libgomp.so.1 $(BUILD_LIB)/libgomp.so \
-  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h
+  $(BUILD_LIB)/ompcluster-mpi.so $(BUILD_LIB)/libompcluster-cxx.a $(BUILD_INC)/omp.h \
+  $(CL_LOOPBACK_OBJ)
 
 obj/libgomp-cluster/%.o: $(srcdir)/libgomp-cluster/%.c $(RT_HDRS)
 	@mkdir -p $(dir $@)
@@ -29,6 +37,10 @@ obj/libgomp-cluster/cluster/%.o: $(srcdir)/libgomp-cluster/cluster/%.c $(RT_HDRS
 	$(CC) $(CL_CFLAGS) -c $< -o $@
 
 obj/libgomp-cluster/dsm/%.o: $(srcdir)/libgomp-cluster/dsm/%.c $(RT_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CL_CFLAGS) -c $< -o $@
+
+obj/libgomp-cluster/transport/%.o: $(srcdir)/libgomp-cluster/transport/%.c $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CL_CFLAGS) -c $< -o $@
 

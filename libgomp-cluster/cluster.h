@@ -25,13 +25,13 @@
 #ifndef OMPC_CLUSTER_H
 #define OMPC_CLUSTER_H 1
 
-#include <link.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 7
+#define GOMP_CLUSTER_ABI 8
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -46,6 +46,40 @@ enum gomp_cluster_atomic_op
   GOMP_CLUSTER_ATOMIC_OR,
   GOMP_CLUSTER_ATOMIC_XOR,
   GOMP_CLUSTER_ATOMIC_NAND
+};
+
+/* Where the DSM puts a block's home (OMPC_DSM_HOME).  */
+enum gomp_cluster_home
+{
+  GOMP_CLUSTER_HOME_FIRST_TOUCH,
+  GOMP_CLUSTER_HOME_BLOCK,
+  GOMP_CLUSTER_HOME_CYCLIC
+};
+
+/* The environment as the module needs it.  The runtime's env.c is the one
+   parser of every variable (its table holds the defaults); with several
+   nodes a bad value stops the job before the module is loaded, so the
+   module never reads the environment itself.  */
+struct gomp_cluster_env
+{
+  bool stats;				/* OMPC_STATS.  */
+  unsigned heartbeat;			/* OMPC_HEARTBEAT, seconds; 0: off.  */
+  size_t segment_size;			/* OMPC_SEGMENT_SIZE, bytes.  */
+  size_t stack_area;			/* OMPC_STACK_AREA, bytes.  */
+  size_t dsm_block;			/* OMPC_DSM_BLOCK; 0: the page size.  */
+  enum gomp_cluster_home dsm_home;	/* OMPC_DSM_HOME.  */
+  bool dsm_prefetch;			/* OMPC_DSM_PREFETCH.  */
+  bool dsm_eager;			/* OMPC_DSM_EAGER.  */
+  bool dsm_migrate;			/* OMPC_DSM_MIGRATE.  */
+  /* OMPC_REPORT: the sharing report's file; NULL when off.  */
+  const char *report;
+  /* OMP_NUM_THREADS' first level as given (threads per rank); 0 when
+     not set.  */
+  unsigned long num_threads;
+  /* What the launcher told this process: its rank (-1 when no variable
+     says) and hydra's PMI-1 descriptor (-1 with another launcher).  */
+  int launcher_rank;
+  int pmi_fd;
 };
 
 /* What the runtime gives the module.  */
@@ -69,6 +103,7 @@ struct gomp_cluster_host
      the module and the MPI libraries were loaded: a handler found on one
      of them later is the MPI libraries', not the program's.  */
   uint64_t default_signals;
+  struct gomp_cluster_env env;
 };
 
 /* What the module gives the runtime.  */
@@ -181,32 +216,6 @@ extern struct gomp_cluster_ops *gomp_cluster
 typedef struct gomp_cluster_ops *(*gomp_cluster_module_init_fn)
   (struct gomp_cluster_host *host, int *argc, char ***argv);
 #define GOMP_CLUSTER_MODULE_INIT "ompc_cluster_module_init"
-
-/* dl_iterate_phdr callback of gomp_cluster_static_tls.  */
-static inline int
-gomp_cluster_tls_1 (struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void) size;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    if (info->dlpi_phdr[i].p_type == PT_TLS)
-      *(size_t *) data += info->dlpi_phdr[i].p_memsz
-			  + info->dlpi_phdr[i].p_align;
-  return 0;
-}
-
-/* The thread-local storage of the loaded objects (an upper bound: every
-   PT_TLS block with its alignment), which glibc carves out of each new
-   thread's stack: the stacks the runtime and the module size themselves
-   with several nodes add it, as the program's threadprivate data can be
-   large (a 20 MB threadprivate COMMON left no room in the service
-   thread's 1 MiB).  */
-static inline size_t
-gomp_cluster_static_tls (void)
-{
-  size_t n = 0;
-  dl_iterate_phdr (gomp_cluster_tls_1, &n);
-  return n;
-}
 
 /* How a top-level team of NTHREADS spreads over NODES nodes.  */
 static inline unsigned

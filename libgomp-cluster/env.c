@@ -40,7 +40,7 @@ unsigned long gomp_spin_count = 300000, gomp_spin_count_throttled = 1000;
 const char *gomp_places_var;
 /* OMP_DISPLAY_ENV: 0 no, 1 yes, 2 verbose.  */
 static int gomp_display_env;
-static bool gomp_spin_count_set;
+bool gomp_spin_count_set;
 
 /* One environment variable.  PARSE stores the value of VAL and returns
    false on a bad value (after which the default stays); SHOW writes the
@@ -139,6 +139,7 @@ parse_num_threads (const struct gomp_env_var *v, const char *val)
 	return false;
     }
   gomp_global_icv.nthreads_var = list[0];
+  gomp_cluster_env.num_threads = list[0];
   if (n > 1)
     {
       gomp_nthreads_var_list = malloc (n * sizeof *list);
@@ -657,20 +658,34 @@ show_debug (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_debug_enabled);
 }
 
-/* OMPC_STATS: read by the cluster module (cluster/stats.c) itself, which
-   does not link the runtime's private symbols; checked here so that a bad
-   value names the variable.  */
-static bool gomp_ompc_stats;
+/* The values the cluster module uses (cluster.h), with their defaults;
+   start.c hands them to the module.  */
+struct gomp_cluster_env gomp_cluster_env = {
+  .stats = false,
+  .heartbeat = 5,
+  .segment_size = (size_t) 4 << 30,
+  .stack_area = (size_t) 4 << 30,
+  .dsm_block = 0,
+  .dsm_home = GOMP_CLUSTER_HOME_FIRST_TOUCH,
+  .dsm_prefetch = true,
+  .dsm_eager = true,
+  .dsm_migrate = true,
+  .report = NULL,
+  .num_threads = 0,
+  .launcher_rank = -1,
+  .pmi_fd = -1
+};
 
+/* OMPC_STATS: cluster/stats.c's counters.  */
 static bool
 parse_ompc_stats (const struct gomp_env_var *v, const char *val)
 {
   unsigned long n;
   bool b;
   if (gomp_parse_ulong_value (val, &n) && n <= 1)
-    gomp_ompc_stats = n;
+    gomp_cluster_env.stats = n;
   else if (gomp_parse_bool_value (val, &b))
-    gomp_ompc_stats = b;
+    gomp_cluster_env.stats = b;
   else
     return false;
   return true;
@@ -679,38 +694,38 @@ parse_ompc_stats (const struct gomp_env_var *v, const char *val)
 static void
 show_ompc_stats (char *buf, size_t len)
 {
-  snprintf (buf, len, "%d", gomp_ompc_stats);
+  snprintf (buf, len, "%d", gomp_cluster_env.stats);
 }
 
-/* OMPC_HEARTBEAT: read by the cluster module (cluster/heartbeat.c)
-   itself, which takes a bad value as the default; checked here so that a
-   bad value names the variable.  */
-static unsigned long gomp_ompc_heartbeat = 5;
-
+/* OMPC_HEARTBEAT: cluster/heartbeat.c's and cluster/startwatch.c's
+   limit.  */
 static bool
 parse_ompc_heartbeat (const struct gomp_env_var *v, const char *val)
 {
   unsigned long n;
   if (!gomp_parse_ulong_value (val, &n) || n > 3600)
     return false;
-  gomp_ompc_heartbeat = n;
+  gomp_cluster_env.heartbeat = n;
   return true;
 }
 
 static void
 show_ompc_heartbeat (char *buf, size_t len)
 {
-  snprintf (buf, len, "%lu", gomp_ompc_heartbeat);
+  snprintf (buf, len, "%u", gomp_cluster_env.heartbeat);
 }
 
-/* OMPC_SEGMENT_SIZE, OMPC_DSM_BLOCK, OMPC_DSM_HOME: read by the DSM
-   (dsm/segment.c) when the program runs on several nodes, which refuses a
-   bad value; checked here too so that every run names a bad one.  */
+/* OMPC_SEGMENT_SIZE, OMPC_STACK_AREA, OMPC_DSM_BLOCK, OMPC_DSM_HOME,
+   OMPC_DSM_PREFETCH, OMPC_DSM_EAGER, OMPC_DSM_MIGRATE: the DSM's settings (dsm/segment.c),
+   checked on every run so that every run names a bad one.  The strings
+   as given are kept for OMP_DISPLAY_ENV.  */
 static const char *gomp_dsm_env[4];
 
+/* Parses a size with an optional K, M or G suffix between MIN and MAX
+   (a power of two if POW2) into *OUT.  */
 static bool
 parse_dsm_size (const char *val, unsigned long long min,
-		unsigned long long max, bool pow2)
+		unsigned long long max, bool pow2, size_t *out)
 {
   char *end;
   if (!isdigit ((unsigned char) *val))
@@ -728,7 +743,10 @@ parse_dsm_size (const char *val, unsigned long long min,
   if (errno || *end || n > max >> shift)
     return false;
   n <<= shift;
-  return n >= min && (!pow2 || !(n & (n - 1)));
+  if (n < min || (pow2 && (n & (n - 1))))
+    return false;
+  *out = n;
+  return true;
 }
 
 /* The smallest shared heap (the stacks have their own area,
@@ -738,7 +756,8 @@ parse_dsm_size (const char *val, unsigned long long min,
 static bool
 parse_ompc_segment_size (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = parse_dsm_size (val, GOMP_SEGMENT_MIN, 16ULL << 40, false);
+  bool ok = parse_dsm_size (val, GOMP_SEGMENT_MIN, 16ULL << 40, false,
+			    &gomp_cluster_env.segment_size);
   gomp_dsm_env[0] = ok ? val : NULL;
   return ok;
 }
@@ -746,7 +765,8 @@ parse_ompc_segment_size (const struct gomp_env_var *v, const char *val)
 static bool
 parse_ompc_dsm_block (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = parse_dsm_size (val, 4096, 16ULL << 20, true);
+  bool ok = parse_dsm_size (val, 4096, 16ULL << 20, true,
+			    &gomp_cluster_env.dsm_block);
   gomp_dsm_env[1] = ok ? val : NULL;
   return ok;
 }
@@ -754,8 +774,15 @@ parse_ompc_dsm_block (const struct gomp_env_var *v, const char *val)
 static bool
 parse_ompc_dsm_home (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = !strcmp (val, "first-touch") || !strcmp (val, "block")
-    || !strcmp (val, "cyclic");
+  bool ok = true;
+  if (!strcmp (val, "first-touch"))
+    gomp_cluster_env.dsm_home = GOMP_CLUSTER_HOME_FIRST_TOUCH;
+  else if (!strcmp (val, "block"))
+    gomp_cluster_env.dsm_home = GOMP_CLUSTER_HOME_BLOCK;
+  else if (!strcmp (val, "cyclic"))
+    gomp_cluster_env.dsm_home = GOMP_CLUSTER_HOME_CYCLIC;
+  else
+    ok = false;
   gomp_dsm_env[2] = ok ? val : NULL;
   return ok;
 }
@@ -778,13 +805,14 @@ show_ompc_dsm_home (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_env[2] ? gomp_dsm_env[2] : "first-touch");
 }
 
-/* OMPC_STACK_AREA: read by dsm/segment.c too.  */
+/* OMPC_STACK_AREA.  */
 static const char *gomp_dsm_stack_area_env;
 
 static bool
 parse_ompc_stack_area (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = parse_dsm_size (val, 64ULL << 20, 1ULL << 40, false);
+  bool ok = parse_dsm_size (val, 64ULL << 20, 1ULL << 40, false,
+			    &gomp_cluster_env.stack_area);
   gomp_dsm_stack_area_env = ok ? val : NULL;
   return ok;
 }
@@ -796,12 +824,23 @@ show_ompc_stack_area (char *buf, size_t len)
 	    gomp_dsm_stack_area_env ? gomp_dsm_stack_area_env : "4G");
 }
 
-/* OMPC_DSM_PREFETCH: read by dsm/segment.c too.  */
+/* OMPC_DSM_PREFETCH and OMPC_DSM_EAGER: 0, 1, true or false.  */
+static bool
+parse_dsm_flag (const char *val, bool *out)
+{
+  if (!strcmp (val, "1") || !strcasecmp (val, "true"))
+    *out = true;
+  else if (!strcmp (val, "0") || !strcasecmp (val, "false"))
+    *out = false;
+  else
+    return false;
+  return true;
+}
+
 static bool
 parse_ompc_dsm_prefetch (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = !strcmp (val, "0") || !strcmp (val, "1")
-    || !strcasecmp (val, "true") || !strcasecmp (val, "false");
+  bool ok = parse_dsm_flag (val, &gomp_cluster_env.dsm_prefetch);
   gomp_dsm_env[3] = ok ? val : NULL;
   return ok;
 }
@@ -812,14 +851,12 @@ show_ompc_dsm_prefetch (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_env[3] ? gomp_dsm_env[3] : "1");
 }
 
-/* OMPC_DSM_EAGER: read by dsm/segment.c too.  */
 static const char *gomp_dsm_eager_env;
 
 static bool
 parse_ompc_dsm_eager (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = !strcmp (val, "0") || !strcmp (val, "1")
-    || !strcasecmp (val, "true") || !strcasecmp (val, "false");
+  bool ok = parse_dsm_flag (val, &gomp_cluster_env.dsm_eager);
   gomp_dsm_eager_env = ok ? val : NULL;
   return ok;
 }
@@ -830,14 +867,13 @@ show_ompc_dsm_eager (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_eager_env ? gomp_dsm_eager_env : "1");
 }
 
-/* OMPC_DSM_MIGRATE: read by dsm/segment.c too.  */
+/* OMPC_DSM_MIGRATE.  */
 static const char *gomp_dsm_migrate_env;
 
 static bool
 parse_ompc_dsm_migrate (const struct gomp_env_var *v, const char *val)
 {
-  bool ok = !strcmp (val, "0") || !strcmp (val, "1")
-    || !strcasecmp (val, "true") || !strcasecmp (val, "false");
+  bool ok = parse_dsm_flag (val, &gomp_cluster_env.dsm_migrate);
   gomp_dsm_migrate_env = ok ? val : NULL;
   return ok;
 }
@@ -849,21 +885,20 @@ show_ompc_dsm_migrate (char *buf, size_t len)
 	    gomp_dsm_migrate_env ? gomp_dsm_migrate_env : "1");
 }
 
-/* OMPC_REPORT: read by the cluster module (cluster/report.c) itself, as
-   OMPC_STATS is; any path is taken, empty means off.  */
-static const char *gomp_ompc_report;
-
+/* OMPC_REPORT: the cluster module's sharing report (cluster/report.c);
+   any path is taken, empty means off.  */
 static bool
 parse_ompc_report (const struct gomp_env_var *v, const char *val)
 {
-  gomp_ompc_report = val;
+  gomp_cluster_env.report = *val ? val : NULL;
   return true;
 }
 
 static void
 show_ompc_report (char *buf, size_t len)
 {
-  snprintf (buf, len, "%s", gomp_ompc_report ? gomp_ompc_report : "");
+  snprintf (buf, len, "%s",
+	    gomp_cluster_env.report ? gomp_cluster_env.report : "");
 }
 
 /* The table.  Other parts add their rows here (the cluster's OMPC_*

@@ -36,20 +36,26 @@ extern int gomp_debug_enabled;
 extern void gomp_debug (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
-/* start.c: the runtime's main and the launch.  */
+/* launcher.c: the number of ranks the launcher started (1 without one).  */
 extern int gomp_launcher_size (void);
 /* This process's rank from the launcher's environment; -1 if unknown.  */
 extern int gomp_launcher_rank (void);
+/* Hydra's PMI-1 descriptor; -1 with another launcher.  */
+extern int gomp_launcher_pmi_fd (void);
 /* env.c: the number of invalid environment values seen (start.c refuses
    to run on several nodes with any).  */
 extern int gomp_env_errors;
-/* team.c (or parallel.c): runs this node's part of a region rank 0 started
+/* env.c: the environment as the cluster module needs it (cluster.h).  */
+extern struct gomp_cluster_env gomp_cluster_env;
+/* env.c: GOMP_SPINCOUNT was given (with a valid value).  */
+extern bool gomp_spin_count_set;
+/* parallel.c: runs this node's part of a region rank 0 started
    across the nodes; the cluster module calls it through its host table.  */
 extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
 				     unsigned nthreads, unsigned flags);
 
 /* ------------------------------------------------------------------------
-   The single-node core (engineer "core"): wait.h, team.c, barrier.c,
+   The single-node core: wait.h, team.c, barrier.c,
    parallel.c, work.c, loop.c, loop_ull.c, iter.c, iter_ull.c, sections.c,
    single.c, ordered.c, critical.c, lock.c, env.c, icv.c, affinity.c,
    affinity_fmt.c, wait.c.

@@ -31,43 +31,8 @@ extern char __ompc_shared_start[]
 extern char __ompc_shared_end[]
   __attribute__ ((weak, visibility ("default")));
 
-/* The number of ranks the launcher started, from the environment it gives
-   each rank: hydra and PMI-2 launchers set PMI_SIZE, Open MPI
-   OMPI_COMM_WORLD_SIZE, PMIx PMIX_SIZE; a task started by Slurm's srun
-   has SLURM_PROCID and SLURM_STEP_NUM_TASKS (a batch script's own shell
-   has SLURM_NTASKS too, but is one process: it counts as no launcher).
-   1 when there is no launcher.  */
-static int
-gomp_env_count (const char *name)
-{
-  const char *v = getenv (name);
-  if (v && *v)
-    {
-      long n = strtol (v, NULL, 10);
-      if (n >= 1 && n < INT_MAX)
-	return (int) n;
-    }
-  return 0;
-}
-
-int
-gomp_launcher_size (void)
-{
-  static const char *const vars[] =
-    { "PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "PMIX_SIZE" };
-  int n;
-  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-    if ((n = gomp_env_count (vars[i])))
-      return n;
-  if (getenv ("SLURM_PROCID")
-      && ((n = gomp_env_count ("SLURM_STEP_NUM_TASKS"))
-	  || (n = gomp_env_count ("SLURM_NTASKS"))))
-    return n;
-  return 1;
-}
-
 /* Same addresses on every rank need address space randomisation off: re-exec
-   the program once with ADDR_NO_RANDOMIZE (NOTES-GCC12.md).  */
+   the program once with ADDR_NO_RANDOMIZE (docs/cluster.md).  */
 static void
 gomp_disable_aslr (char **argv)
 {
@@ -142,6 +107,9 @@ gomp_load_cluster (int *argc, char ***argv)
   host.run_region = gomp_cluster_run_region;
   host.fatal = gomp_host_fatal;
   host.cancel = gomp_cancel_remote;
+  host.env = gomp_cluster_env;
+  host.env.launcher_rank = gomp_launcher_rank ();
+  host.env.pmi_fd = gomp_launcher_pmi_fd ();
   struct gomp_cluster_ops *ops = init (&host, argc, argv);
   if (!ops || ops->abi != GOMP_CLUSTER_ABI)
     gomp_fatal ("%s does not match this libgomp.so.1; reinstall ompcluster",
@@ -158,28 +126,11 @@ gomp_load_cluster (int *argc, char ***argv)
 static void
 gomp_share_processors (int local_ranks)
 {
-  if (local_ranks <= 1 || getenv ("GOMP_SPINCOUNT")
-      || getenv ("OMP_WAIT_POLICY"))
+  if (local_ranks <= 1 || gomp_spin_count_set || gomp_wait_policy >= 0)
     return;
   if ((unsigned long) local_ranks * gomp_global_icv.nthreads_var
       > gomp_available_cpus)
     gomp_spin_count = gomp_spin_count_throttled;
-}
-
-/* This process's rank among those the launcher started (the variables of
-   gomp_launcher_size); -1 when no variable says.  */
-int
-gomp_launcher_rank (void)
-{
-  static const char *const vars[] =
-    { "PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "SLURM_PROCID" };
-  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-    {
-      const char *v = getenv (vars[i]);
-      if (v && *v)
-	return (int) strtol (v, NULL, 10);
-    }
-  return -1;
 }
 
 /* A program built without the plugin cannot share its memory: refuse to

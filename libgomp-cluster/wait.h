@@ -7,11 +7,9 @@
 #define OMPC_WAIT_H 1
 
 #include <limits.h>
-#include <linux/futex.h>
 #include <sched.h>
 #include <stdbool.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+#include "config/linux/futex.h"
 
 /* How many polls a waiter makes before it sleeps in the kernel (env.c:
    GOMP_SPINCOUNT and OMP_WAIT_POLICY); gomp_spin_count_throttled is used
@@ -49,18 +47,6 @@ gomp_cpu_relax (void)
     sched_yield ();
   else
     __builtin_ia32_pause ();
-}
-
-static inline void
-gomp_futex_wait (int *addr, int val)
-{
-  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
-}
-
-static inline void
-gomp_futex_wake (int *addr, int count)
-{
-  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 
 /* The polls of a spinning wait.  Far more threads than processors (a

@@ -10,7 +10,7 @@
    updates it in place (every thread of the node waits here).  The
    slot also carries copyprivate's bytes from the node that ran the single
    construct, and flags the runtime ORs over the nodes (barrier_flags:
-   cancellation, see the runtime's cancel.c).  Waits back off (wait.c).
+   cancellation, see the runtime's cancel.c).  Waits back off (wait.c, transport/backoff.c).
 
    The all-gather of the slots is made of point-to-point messages (Bruck's
    algorithm: ceil(log2 P) rounds; in the round of distance D a node sends

@@ -28,7 +28,7 @@
 #include <time.h>
 #include "../cluster.h"
 #include "../dsm/dsm.h"
-#include "transport.h"
+#include "../transport/transport.h"
 
 #define GOMP_CL_HIDDEN __attribute__ ((visibility ("hidden")))
 
@@ -46,26 +46,12 @@ extern void gomp_cl_fatal (const char *fmt, ...)
 /* Fails with the MPI error text of ERR for the call WHAT.  */
 extern void gomp_cl_check_mpi (int err, const char *what) GOMP_CL_HIDDEN;
 
-/* wait.c: waiting for MPI requests without burning a core.  Spins
-   (polling, and serving other nodes' requests: transport.h's
-   gomp_cl_progress) for about 2 ms after the wait starts (50 us when
-   the ranks on this machine oversubscribe it; pause for 100 us, then
-   yielding between polls), then sleeps with periods doubling from 1 us
-   to 100 us (up to 2 ms once the wait has lasted 50 ms), with the
-   thread's timer slack at 1 ns so that short sleeps stay short
-   (NOTES-GCC12.md, "MPI on a 2-core machine").  */
-struct gomp_cl_backoff
-{
-  struct timespec start;
-  unsigned long polls;
-  long sleep_ns;
-  bool idle;
-};
+/* wait.c: waiting for MPI requests without burning a core, with the
+   transport's back-off (struct gomp_cl_backoff), serving other nodes'
+   requests while it spins (transport.h's gomp_cl_progress).  */
 /* Measures whether this machine's processors are oversubscribed; after
    MPI_Init.  */
 extern void gomp_cl_wait_init (void) GOMP_CL_HIDDEN;
-extern void gomp_cl_backoff_init (struct gomp_cl_backoff *b) GOMP_CL_HIDDEN;
-extern void gomp_cl_backoff_pause (struct gomp_cl_backoff *b) GOMP_CL_HIDDEN;
 /* Completes REQ, backing off.  On ranks other than 0 it also watches the
    posted dispatch receive: if rank 0 ends the program while this rank
    waits (exit() inside a region), the rank exits with rank 0's status.  */

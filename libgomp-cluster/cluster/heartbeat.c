@@ -44,12 +44,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* OMPC_HEARTBEAT: seconds, 0 (off) or 1 to 3600, default 5; in the
-   runtime's table (env.c), which warns about a bad value; the module reads
-   it itself (it does not link the runtime's private symbols) and takes a
-   bad value as the default.  */
-#define GOMP_CL_HEARTBEAT_DEFAULT_S 5
-#define GOMP_CL_HEARTBEAT_MAX_S 3600
+/* OMPC_HEARTBEAT (seconds, 0 for off) comes parsed from the runtime's
+   env.c (host->env.heartbeat).  */
 /* Heartbeats per limit.  */
 #define GOMP_CL_HEARTBEAT_BEATS 5
 /* The exit status of a job ended because a rank was lost (sysexits.h's
@@ -72,23 +68,6 @@ static pthread_t gomp_cl_hb_thread;
 static bool gomp_cl_hb_running, gomp_cl_hb_stopping;
 static pthread_mutex_t gomp_cl_hb_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gomp_cl_hb_cond;
-
-/* Reads OMPC_HEARTBEAT: the limit in seconds, 0 for off.  */
-static long
-gomp_cl_hb_limit_s (void)
-{
-  const char *v = getenv ("OMPC_HEARTBEAT");
-  char *end;
-  if (!v || !*v)
-    return GOMP_CL_HEARTBEAT_DEFAULT_S;
-  errno = 0;
-  long s = strtol (v, &end, 10);
-  while (*end == ' ' || *end == '\t')
-    end++;
-  if (errno || end == v || *end || s < 0 || s > GOMP_CL_HEARTBEAT_MAX_S)
-    return GOMP_CL_HEARTBEAT_DEFAULT_S;
-  return s;
-}
 
 /* A watched rank R has been silent for SILENT_NS, or MPI reported its
    connection broken (ERR): say so and end the job.  Several ranks may
@@ -224,7 +203,7 @@ gomp_cl_hb_init (void)
   MPI_Request req;
   int p = gomp_cl_nodes;
 
-  gomp_cl_hb_limit_ns = gomp_cl_hb_limit_s () * 1000000000L;
+  gomp_cl_hb_limit_ns = (long) gomp_cl_host->env.heartbeat * 1000000000L;
   gomp_cl_hb_period_ns = gomp_cl_hb_limit_ns / GOMP_CL_HEARTBEAT_BEATS;
   gomp_cl_hb_last = calloc (p, sizeof *gomp_cl_hb_last);
   gomp_cl_hb_hosts = calloc (p, sizeof *gomp_cl_hb_hosts);

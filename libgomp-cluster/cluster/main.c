@@ -8,8 +8,8 @@
    after the user's own atexit handlers, broadcasts the status; every rank
    then prints its statistics, meets the others in a final barrier, stops
    the transport and leaves with that status.  MPICH 4.0.2 over TCP can
-   hang inside MPI_Finalize, with 2 ranks too (NOTES-GCC12.md,
-   docs/hosts.md), so no rank calls it: after the last barrier no message
+   hang inside MPI_Finalize, with 2 ranks too (docs/hosts.md), so no
+   rank calls it: after the last barrier no message
    is in flight (a rank leaves a barrier only after its last receive, its
    sends already handed to the kernel), and a rank just tells hydra's
    process manager that it finalised (PMI-1) and exits.
@@ -74,21 +74,18 @@ static struct
 static ucontext_t gomp_cl_initial_ctx, gomp_cl_user_ctx;
 
 /* Tells hydra's process manager that this rank finalised, with the PMI-1
-   wire protocol on the descriptor it gave us (PMI_FD), so that it does
-   not take our exit for a crash.  Hydra's proxies set MPI_LOCALNRANKS (and
-   HYDI_CONTROL_FD when mpiexec forked them itself); Slurm's PMI-2 speaks
-   another protocol on its PMI_FD, and needs nothing.  */
+   wire protocol on the descriptor it gave us (the runtime's launcher.c
+   finds it), so that it does not take our exit for a crash.  Other
+   launchers need nothing.  */
 static void
 gomp_cl_pmi_finalize (void)
 {
-  const char *fd_s = getenv ("PMI_FD");
   static const char cmd[] = "cmd=finalize\n";
   char ack[64];
+  int fd = gomp_cl_host->env.pmi_fd;
 
-  if (!fd_s || !*fd_s
-      || (!getenv ("MPI_LOCALNRANKS") && !getenv ("HYDI_CONTROL_FD")))
+  if (fd < 0)
     return;
-  int fd = atoi (fd_s);
   if (write (fd, cmd, sizeof cmd - 1) == (ssize_t) sizeof cmd - 1
       && read (fd, ack, sizeof ack - 1) < 0)
     return;

@@ -343,7 +343,6 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
 			  char ***argv)
 {
   int provided, initialized;
-  MPI_Comm transport_comm;
 
   gomp_cl_host = host;
   if (host->abi != GOMP_CLUSTER_ABI)
@@ -375,8 +374,6 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
 		   "MPI_THREAD_MULTIPLE (%d), which ompcluster needs; use an "
 		   "MPI library built with full thread support (MPICH's "
 		   "default)", provided, MPI_THREAD_MULTIPLE);
-  gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &transport_comm),
-		     "MPI_Comm_dup");
   gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &gomp_cl_dispatch_comm),
 		     "MPI_Comm_dup");
   gomp_cl_check_mpi (MPI_Comm_dup (MPI_COMM_WORLD, &gomp_cl_coll_comm),
@@ -391,9 +388,23 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_loop_init ();
   gomp_cl_cancel_init ();
   gomp_cl_exit_init ();
-  gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes);
+  static const enum gomp_dsm_home_policy homes[] = {
+    [GOMP_CLUSTER_HOME_FIRST_TOUCH] = HOME_FIRST_TOUCH,
+    [GOMP_CLUSTER_HOME_BLOCK] = HOME_BLOCK,
+    [GOMP_CLUSTER_HOME_CYCLIC] = HOME_CYCLIC
+  };
+  struct gomp_dsm_config dsm = {
+    .segment_size = host->env.segment_size,
+    .stack_area = host->env.stack_area,
+    .block = host->env.dsm_block,
+    .home = homes[host->env.dsm_home],
+    .prefetch = host->env.dsm_prefetch,
+    .eager = host->env.dsm_eager,
+    .migrate = host->env.dsm_migrate
+  };
+  gomp_dsm_init (gomp_cl_rank, gomp_cl_nodes, &dsm);
   gomp_cl_report_init ();
-  gomp_cl_transport_init (transport_comm);
+  gomp_cl_transport_init ();
   gomp_cl_heartbeat_start ();
   return &gomp_cl_ops;
 }

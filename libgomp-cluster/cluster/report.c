@@ -26,9 +26,7 @@ static size_t *gomp_cl_report_lens;
 void
 gomp_cl_report_init (void)
 {
-  /* The runtime's table (env.c) documents OMPC_REPORT; the module reads
-     it itself as it does OMPC_STATS.  */
-  const char *v = getenv ("OMPC_REPORT");
+  const char *v = gomp_cl_host->env.report;
   if (!v || !*v)
     return;
   if (!(gomp_cl_report_path = strdup (v)))

@@ -24,8 +24,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#define GOMP_CL_START_DEFAULT_S 5
-#define GOMP_CL_START_MAX_S 3600
 /* Checks of the clock per limit.  */
 #define GOMP_CL_START_STEPS 10
 
@@ -34,39 +32,6 @@ static bool gomp_cl_sw_running, gomp_cl_sw_done;
 static pthread_mutex_t gomp_cl_sw_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gomp_cl_sw_cond;
 static long gomp_cl_sw_limit_s;
-
-/* OMPC_HEARTBEAT as heartbeat.c reads it: a bad value is the default
-   (env.c names it).  */
-static long
-gomp_cl_sw_limit (void)
-{
-  const char *v = getenv ("OMPC_HEARTBEAT");
-  char *end;
-  if (!v || !*v)
-    return GOMP_CL_START_DEFAULT_S;
-  errno = 0;
-  long s = strtol (v, &end, 10);
-  while (*end == ' ' || *end == '\t')
-    end++;
-  if (errno || end == v || *end || s < 0 || s > GOMP_CL_START_MAX_S)
-    return GOMP_CL_START_DEFAULT_S;
-  return s;
-}
-
-/* This process's rank as the launcher numbered it, for the message.  */
-static const char *
-gomp_cl_sw_rank (void)
-{
-  static const char *const vars[] =
-    { "PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "SLURM_PROCID" };
-  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-    {
-      const char *v = getenv (vars[i]);
-      if (v && *v)
-	return v;
-    }
-  return "?";
-}
 
 static void *
 gomp_cl_sw_main (void *arg)
@@ -92,6 +57,9 @@ gomp_cl_sw_main (void *arg)
       prev = now;
       if (waited < gomp_cl_sw_limit_s * 1000000000L)
 	continue;
+      char rank[16] = "?";
+      if (gomp_cl_host->env.launcher_rank >= 0)
+	snprintf (rank, sizeof rank, "%d", gomp_cl_host->env.launcher_rank);
       gomp_cl_say ("ompcluster: rank %s: fatal error: MPI_Init_thread has "
 		   "waited %ld s for the other ranks of the job to start MPI: "
 		   "a rank that never does runs another program, or one not "
@@ -99,7 +67,7 @@ gomp_cl_sw_main (void *arg)
 		   "which runs by itself or refuses to.  Rebuild the program "
 		   "with bin/ompcc (or gcc -fopenmp -fplugin=ompcluster) and "
 		   "run that same binary on every rank (OMPC_HEARTBEAT=%ld "
-		   "sets this limit)\n", gomp_cl_sw_rank (), gomp_cl_sw_limit_s,
+		   "sets this limit)\n", rank, gomp_cl_sw_limit_s,
 		   gomp_cl_sw_limit_s);
       _exit (EXIT_FAILURE);
     }
@@ -113,7 +81,7 @@ gomp_cl_start_watch (void)
   pthread_condattr_t ca;
   pthread_attr_t attr;
 
-  gomp_cl_sw_limit_s = gomp_cl_sw_limit ();
+  gomp_cl_sw_limit_s = gomp_cl_host->env.heartbeat;
   if (gomp_cl_sw_limit_s == 0)
     return;
   pthread_condattr_init (&ca);

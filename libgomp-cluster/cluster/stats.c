@@ -1,8 +1,7 @@
 /* stats.c -- OMPC_STATS=1: every node prints, when the program ends, what
    its synchronisation cost (this file) and what its DSM did
-   (gomp_dsm_print_stats).  OMPC_STATS is in the runtime's table of
-   environment variables (env.c); the module reads it itself because it
-   does not link the runtime's private symbols.  */
+   (gomp_dsm_print_stats).  OMPC_STATS comes parsed from the runtime's
+   env.c (host->env.stats).  */
 
 #include "cluster-int.h"
 #include <ctype.h>
@@ -18,18 +17,7 @@ bool gomp_cl_stats_enabled;
 void
 gomp_cl_stats_init (void)
 {
-  /* The runtime's table (env.c) checked the value and warned about a bad
-     one, which counts as off.  */
-  const char *v = getenv ("OMPC_STATS");
-  size_t n;
-  if (!v)
-    return;
-  while (isspace ((unsigned char) *v))
-    v++;
-  for (n = strlen (v); n && isspace ((unsigned char) v[n - 1]); n--)
-    ;
-  gomp_cl_stats_enabled = (n == 1 && v[0] == '1')
-			  || (n == 4 && strncasecmp (v, "true", 4) == 0);
+  gomp_cl_stats_enabled = gomp_cl_host->env.stats;
 }
 
 void

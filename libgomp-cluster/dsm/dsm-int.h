@@ -25,17 +25,19 @@
    barrier's acquire while no thread of the node runs (M_LEFT below).
 
    Signal context (fault.c's handler): block locks (atomics and futex),
-   gomp_cl_call (atomics and futex), memcpy, mprotect, the lock-free
-   appends to the notice and dirty lists, atomic statistics.  Nothing else:
-   no malloc, no stdio, no MPI, no mutex.  */
+   memcpy, mprotect, the lock-free appends to the notice and dirty lists,
+   atomic statistics, and gomp_cl_call, whose wait drives MPI and mallocs
+   and frees its messages (transport/mpi.c, "Signal context", says why
+   that is safe there).  The DSM's own code there uses no stdio and takes
+   no mutex, and reaches MPI and malloc only through gomp_cl_call.  */
 
 #ifndef OMPC_DSM_INT_H
 #define OMPC_DSM_INT_H 1
 
 #define _GNU_SOURCE 1
 #include "dsm.h"
-#include "../cluster/transport.h"
-#include "../cluster.h"
+#include "cluster.h"
+#include "transport/transport.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -97,8 +99,6 @@ enum
 				   last release: its twin slot holds what
 				   was released, which is what the home
 				   serves (see gomp_dsm_htwin_make).  */
-
-enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
 
 struct gomp_dsm_area
 {

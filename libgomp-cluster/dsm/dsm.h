@@ -14,14 +14,13 @@
    home), heap.c (the per-node arenas),
    wild.c (accesses to parts of the segment that hold nothing),
    report*.c (the sharing report, OMPC_REPORT: report.h); the
-   transport is ../cluster/transport.c.  dsm-int.h lists what may run in
+   transport is ../transport/ (transport.h).  dsm-int.h lists what may run in
    signal context.  Tests: testsuite/ompcluster.dsm/.
 
-   Changes to the first sketch (dsm engineer): every thread that runs on a
-   stack from the segment calls gomp_dsm_thread_init first (gomp_dsm_init
-   does it for its caller); gomp_dsm_stack_alloc is for makecontext
-   (entirely shared), gomp_dsm_pthread_stack_alloc for pthreads.  The
-   DSM relies on the cluster's notice log (cluster/notices.c): a node's
+   Every thread that runs on a stack from the segment calls
+   gomp_dsm_thread_init first (gomp_dsm_init does it for its caller);
+   gomp_dsm_stack_alloc is for makecontext (entirely shared),
+   gomp_dsm_pthread_stack_alloc for pthreads.  The DSM relies on the cluster's notice log (cluster/notices.c): a node's
    blobs must reach every later acquirer until the next barrier, which
    hands every node's blobs to every node.  */
 
@@ -34,12 +33,38 @@
 
 #define GOMP_DSM_HIDDEN __attribute__ ((visibility ("hidden")))
 
+/* Where a block's home is: the first node to touch it, equal contiguous
+   parts of every area, or blocks dealt round-robin.  */
+enum gomp_dsm_home_policy { HOME_FIRST_TOUCH, HOME_BLOCK, HOME_CYCLIC };
+
+/* The DSM's settings, the same on every node.  The cluster module takes
+   them from the runtime's environment table (env.c: OMPC_SEGMENT_SIZE,
+   OMPC_STACK_AREA, OMPC_DSM_BLOCK, OMPC_DSM_HOME, OMPC_DSM_PREFETCH,
+   OMPC_DSM_EAGER, OMPC_DSM_MIGRATE), which holds their defaults and
+   ranges.  */
+struct gomp_dsm_config
+{
+  size_t segment_size;		/* The shared heap, 64M to 16T.  */
+  size_t stack_area;		/* Each node's stacks, 64M to 1T.  */
+  size_t block;			/* A power of two, the page size to 16M;
+				   0: the page size.  */
+  enum gomp_dsm_home_policy home;
+  bool prefetch, eager, migrate;
+};
+
 /* Maps the shared segment (the executable's __ompc_shared_start..end
    region, remapped; the heap arenas; the thread stacks) at the same
    addresses on every rank, installs the fault handler, registers the DSM's
    transport handlers.  Called once after MPI_Init, before
-   gomp_cl_transport_init.  */
-extern void gomp_dsm_init (int rank, int nodes) GOMP_DSM_HIDDEN;
+   gomp_cl_transport_init.  A value of CFG out of its range is a fatal
+   error.  */
+extern void gomp_dsm_init (int rank, int nodes,
+			   const struct gomp_dsm_config *cfg)
+  GOMP_DSM_HIDDEN;
+/* Marks the DSM shut down, after gomp_cl_transport_fini: a later fault
+   (an exit handler touching shared memory) opens the node's local copy
+   with a warning instead of sending a message.  Only the DSM's unit test
+   calls it; the module's gomp_cl_finish does not.  */
 extern void gomp_dsm_fini (void) GOMP_DSM_HIDDEN;
 
 /* A stack of SIZE bytes inside the segment, for a context switched to

@@ -11,7 +11,7 @@
    manager for its home (first touch) and fetch the block from its home
    with gomp_cl_call, whose wait polls MPI for the reply itself (or
    sleeps on a futex while another thread of the node drives MPI; see
-   cluster/transport.c, "Signal context", for why MPI is safe there).
+   transport/mpi.c, "Signal context", for why MPI is safe there).
    Nothing else here calls MPI, and nothing takes a mutex.  A fault inside
    MPI (a thread whose stack is in the segment) is safe only when it needs
    no message: stacks are homed at their node and start writable there,
@@ -30,7 +30,7 @@
 #include "report.h"
 #include <errno.h>
 #include <limits.h>
-#include <linux/futex.h>
+#include "config/linux/futex.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,13 +59,6 @@
 static struct sigaction old_sa;
 static int dsm_finished;
 
-static long
-futex (uint32_t *addr, int op, uint32_t val)
-{
-  return syscall (SYS_futex, addr, op | FUTEX_PRIVATE_FLAG, val, NULL, NULL,
-		  0);
-}
-
 void
 gomp_dsm_lock (uint32_t b)
 {
@@ -91,7 +84,7 @@ gomp_dsm_lock (uint32_t b)
 	  && !__atomic_compare_exchange_n (m, &v, v | M_WAITERS, true,
 					   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 	continue;
-      futex (m, FUTEX_WAIT, v | M_WAITERS);
+      gomp_futex_wait (m, v | M_WAITERS);
       v = __atomic_load_n (m, __ATOMIC_RELAXED);
     }
 }
@@ -114,7 +107,7 @@ gomp_dsm_unlock (uint32_t b)
   uint32_t v = __atomic_fetch_and (&gomp_dsm.meta[b], ~(M_LOCK | M_WAITERS),
 				   __ATOMIC_RELEASE);
   if (v & M_WAITERS)
-    futex (&gomp_dsm.meta[b], FUTEX_WAKE, INT_MAX);
+    gomp_futex_wake (&gomp_dsm.meta[b], INT_MAX);
 }
 
 void

@@ -11,34 +11,31 @@
    the kernel about three memory maps (guard, shared part, private top;
    vm.max_map_count is 65530 by default), and a signal stack one more.
 
-   Environment (read by gomp_dsm_init; a bad value is a fatal error naming
-   the variable):
-     OMPC_SEGMENT_SIZE  size (K/M/G suffix)  default 4G, at least 64M:
-			the shared heap, split between the nodes' arenas;
+   Settings (struct gomp_dsm_config, dsm.h; the runtime's env.c parses
+   the variables and holds the defaults):
+     OMPC_SEGMENT_SIZE  the shared heap, split between the nodes' arenas;
 			the same on every node.
-     OMPC_STACK_AREA    size  default 4G, 64M to 1T: each node's part of
-			the segment for its thread stacks; the same on
-			every node.
-     OMPC_DSM_BLOCK     size  default 4096 (the page size): the coherence
-			unit, a power of two; larger blocks keep fewer
-			memory maps (vm.max_map_count) at the price of more
-			false sharing.
-     OMPC_DSM_HOME      first-touch (default) | block | cyclic: where a
-			block's home is; block splits every area (globals,
-			each arena, each node's stacks) into NODES equal
-			parts, cyclic deals blocks round-robin.
-     OMPC_DSM_PREFETCH  1 (default) | 0: an acquire that invalidates
-			blocks this node used since their last prefetch
-			fetches them again at once, one message per run
-			of a home's blocks (acquire.c).
-     OMPC_DSM_EAGER     1 (default) | 0: a barrier's acquire updates in
-			place, still readable, the clean blocks this node
-			keeps reading, instead of invalidating them, and
-			rank 0 pushes its stack blocks others read with a
-			region's start (acquire.c, push.c).
-     OMPC_DSM_MIGRATE   1 (default) | 0: under first touch, a block
-			that one other node alone writes moves its home
-			there at a barrier (migrate.c).  */
+     OMPC_STACK_AREA    each node's part of the segment for its thread
+			stacks; the same on every node.
+     OMPC_DSM_BLOCK     the coherence unit, a power of two; larger blocks
+			keep fewer memory maps (vm.max_map_count) at the
+			price of more false sharing.
+     OMPC_DSM_HOME      first-touch | block | cyclic: where a block's
+			home is; block splits every area (globals, each
+			arena, each node's stacks) into NODES equal parts,
+			cyclic deals blocks round-robin.
+     OMPC_DSM_PREFETCH  an acquire that invalidates blocks this node used
+			since their last prefetch fetches them again at
+			once, one message per run of a home's blocks
+			(acquire.c).
+     OMPC_DSM_EAGER     a barrier's acquire updates in place, still
+			readable, the clean blocks this node keeps reading,
+			instead of invalidating them, and rank 0 pushes its
+			stack blocks others read with a region's start
+			(acquire.c, push.c).
+     OMPC_DSM_MIGRATE   under first touch, a block that one other node
+			alone writes moves its home there at a barrier
+			(migrate.c).  */
 
 #include "dsm-int.h"
 #include <errno.h>
@@ -86,28 +83,6 @@ gomp_dsm_fatal_sig (const char *msg, int err)
   else
     gomp_cl_say ("ompcluster: rank %d: dsm: %s\n", gomp_dsm.rank, msg);
   abort ();
-}
-
-static size_t
-env_size (const char *name, size_t dflt)
-{
-  const char *v = getenv (name);
-  char *end;
-  if (!v || !*v)
-    return dflt;
-  errno = 0;
-  unsigned long long n = strtoull (v, &end, 10);
-  switch (*end)
-    {
-    case 'k': case 'K': n <<= 10; end++; break;
-    case 'm': case 'M': n <<= 20; end++; break;
-    case 'g': case 'G': n <<= 30; end++; break;
-    default: break;
-    }
-  if (errno || *end || n == 0)
-    gomp_dsm_fatal ("%s=%s is not a size (a number with an optional K, M "
-		    "or G suffix)", name, v);
-  return n;
 }
 
 uint32_t
@@ -459,7 +434,7 @@ refuse_fork (void)
 }
 
 void
-gomp_dsm_init (int rank, int nodes)
+gomp_dsm_init (int rank, int nodes, const struct gomp_dsm_config *cfg)
 {
   long pg = sysconf (_SC_PAGESIZE);
   gomp_dsm.rank = rank;
@@ -467,17 +442,17 @@ gomp_dsm_init (int rank, int nodes)
   if (nodes > GOMP_DSM_MAX_NODES)
     gomp_dsm_fatal ("at most %d nodes are supported (%d asked)",
 		    GOMP_DSM_MAX_NODES, nodes);
-  gomp_dsm.bsize = env_size ("OMPC_DSM_BLOCK", pg);
+  gomp_dsm.bsize = cfg->block ? cfg->block : (size_t) pg;
   if (gomp_dsm.bsize < (size_t) pg || (gomp_dsm.bsize & (gomp_dsm.bsize - 1))
       || gomp_dsm.bsize > (1 << 24))
     gomp_dsm_fatal ("OMPC_DSM_BLOCK=%zu must be a power of two between the "
 		    "page size (%ld) and 16M", gomp_dsm.bsize, pg);
   gomp_dsm.bshift = __builtin_ctzl (gomp_dsm.bsize);
-  size_t heap = env_size ("OMPC_SEGMENT_SIZE", (size_t) 4 << 30);
+  size_t heap = cfg->segment_size;
   if (heap < ((size_t) 64 << 20) || heap > ((size_t) 16 << 40))
     gomp_dsm_fatal ("OMPC_SEGMENT_SIZE=%zu must be between 64M and 16T",
 		    heap);
-  size_t stacks = env_size ("OMPC_STACK_AREA", (size_t) 4 << 30);
+  size_t stacks = cfg->stack_area;
   if (stacks < ((size_t) 64 << 20) || stacks > ((size_t) 1 << 40))
     gomp_dsm_fatal ("OMPC_STACK_AREA=%zu must be between 64M and 1T",
 		    stacks);
@@ -486,38 +461,10 @@ gomp_dsm_init (int rank, int nodes)
   size_t unit = gomp_dsm.bsize > 65536 ? gomp_dsm.bsize : 65536;
   heap = heap / nodes / unit * unit * nodes;
   stacks = stacks / unit * unit;
-  const char *h = getenv ("OMPC_DSM_HOME");
-  if (!h || !*h || !strcmp (h, "first-touch"))
-    gomp_dsm.policy = HOME_FIRST_TOUCH;
-  else if (!strcmp (h, "block"))
-    gomp_dsm.policy = HOME_BLOCK;
-  else if (!strcmp (h, "cyclic"))
-    gomp_dsm.policy = HOME_CYCLIC;
-  else
-    gomp_dsm_fatal ("OMPC_DSM_HOME=%s: use first-touch, block or cyclic", h);
-
-  const char *pf = getenv ("OMPC_DSM_PREFETCH");
-  if (!pf || !*pf || !strcmp (pf, "1") || !strcasecmp (pf, "true"))
-    gomp_dsm.prefetch = true;
-  else if (!strcmp (pf, "0") || !strcasecmp (pf, "false"))
-    gomp_dsm.prefetch = false;
-  else
-    gomp_dsm_fatal ("OMPC_DSM_PREFETCH=%s: use 1 or 0", pf);
-  const char *eg = getenv ("OMPC_DSM_EAGER");
-  if (!eg || !*eg || !strcmp (eg, "1") || !strcasecmp (eg, "true"))
-    gomp_dsm.eager = true;
-  else if (!strcmp (eg, "0") || !strcasecmp (eg, "false"))
-    gomp_dsm.eager = false;
-  else
-    gomp_dsm_fatal ("OMPC_DSM_EAGER=%s: use 1 or 0", eg);
-  const char *mg = getenv ("OMPC_DSM_MIGRATE");
-  bool migrate;
-  if (!mg || !*mg || !strcmp (mg, "1") || !strcasecmp (mg, "true"))
-    migrate = true;
-  else if (!strcmp (mg, "0") || !strcasecmp (mg, "false"))
-    migrate = false;
-  else
-    gomp_dsm_fatal ("OMPC_DSM_MIGRATE=%s: use 1 or 0", mg);
+  gomp_dsm.policy = cfg->home;
+  gomp_dsm.prefetch = cfg->prefetch;
+  gomp_dsm.eager = cfg->eager;
+  bool migrate = cfg->migrate;
 
   remap_globals ();
   if ((heap + stacks * nodes) >> gomp_dsm.bshift >= UINT32_MAX / 4)

@@ -15,7 +15,7 @@
 
 #define _GNU_SOURCE 1
 #include "dsm/dsm-int.h"
-#include "cluster/transport.h"
+#include "transport/transport.h"
 #include "cluster.h"
 #include <alloca.h>
 #include <mpi.h>
@@ -29,21 +29,9 @@
 static int rank, nodes;
 static MPI_Comm test_comm;
 
-/* A stand-in for the plugin's region: page aligned, initialised data.  */
-static char globals[4 * 4096] __attribute__ ((aligned (4096))) = "hello";
-asm (".globl __ompc_shared_start\n.set __ompc_shared_start, globals\n"
-     ".globl __ompc_shared_end\n.set __ompc_shared_end, globals+16384");
-
-#define CHECK(c, ...)							\
-  do {									\
-    if (!(c))								\
-      {									\
-	fprintf (stderr, "rank %d: FAIL %s:%d: ", rank, __FILE__, __LINE__); \
-	fprintf (stderr, __VA_ARGS__);					\
-	fputc ('\n', stderr);						\
-	MPI_Abort (MPI_COMM_WORLD, 1);					\
-      }									\
-  } while (0)
+#define DSM_TEST_WHO() fprintf (stderr, "rank %d: ", rank)
+#define DSM_TEST_END() MPI_Abort (MPI_COMM_WORLD, 1)
+#include "dsm-test.h"
 
 /* Completes REQ without burning the core the service threads need
    (mpich busy-polls in blocking calls).  */
@@ -656,15 +644,28 @@ int
 main (int argc, char **argv)
 {
   int provided;
-  MPI_Comm tcomm;
   MPI_Init_thread (&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   CHECK (provided == MPI_THREAD_MULTIPLE, "no MPI_THREAD_MULTIPLE");
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &nodes);
-  MPI_Comm_dup (MPI_COMM_WORLD, &tcomm);
   MPI_Comm_dup (MPI_COMM_WORLD, &test_comm);
-  gomp_dsm_init (rank, nodes);
-  gomp_cl_transport_init (tcomm);
+  /* The runtime's defaults; dsm.exp sets OMPC_DSM_BLOCK and
+     OMPC_DSM_HOME for one run.  */
+  struct gomp_dsm_config cfg = {
+    .segment_size = (size_t) 4 << 30, .stack_area = (size_t) 4 << 30,
+    .block = 0, .home = HOME_FIRST_TOUCH, .prefetch = true, .eager = true,
+    .migrate = true
+  };
+  const char *block = getenv ("OMPC_DSM_BLOCK");
+  const char *home = getenv ("OMPC_DSM_HOME");
+  if (block)
+    cfg.block = strtoul (block, NULL, 10);
+  if (home && !strcmp (home, "block"))
+    cfg.home = HOME_BLOCK;
+  else if (home && !strcmp (home, "cyclic"))
+    cfg.home = HOME_CYCLIC;
+  gomp_dsm_init (rank, nodes, &cfg);
+  gomp_cl_transport_init ();
   const char *only = argc > 1 ? argv[1] : "";
 #define RUN(t) if (!*only || strstr (only, #t)) { double t0 = MPI_Wtime (); \
     test_##t (); \

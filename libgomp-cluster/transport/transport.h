@@ -1,5 +1,12 @@
-/* transport.h -- messages between nodes, carried by MPI and served by one
-   service thread per node (the thesis's server thread).
+/* transport.h -- messages between nodes, the lowest layer of the cluster
+   module: the DSM (dsm/) and the cluster module (cluster/) talk to other
+   nodes only through it.  The interface has no MPI type; MPI is its
+   backend (mpi.c, abort.c), served by one service thread per node;
+   loopback/ is another, for one node in one process (the DSM's unit test
+   without MPI), not linked into the module.  The
+   other files of this folder need no MPI: the message writer (say.c), the
+   back-off of waiting threads (backoff.c) and what the transport asks of
+   the machine (cpu.c).
 
    Every message a node receives is taken by its service thread and handed
    to the handler registered for its tag.  Handlers run one at a time, on
@@ -7,14 +14,15 @@
    gomp_cl_wait and serves meanwhile; they must not block, and may reply
    at once or later (a lock's home replies when the lock is free).  A
    thread waiting in gomp_cl_call (the fault handler too) drives MPI itself
-   while it waits, receiving replies and the requests of quick handlers
-   only (transport.c says why that is safe in signal context).  Waits back off (spin briefly, then sleep with
-   growing periods) so that oversubscribed ranks do not starve each other.  */
+   while it waits, receiving replies and the requests of handlers
+   registered with gomp_cl_register_quick only (mpi.c says why that is
+   safe in signal context).  Waits back off
+   (spin briefly, then sleep with growing periods) so that oversubscribed
+   ranks do not starve each other.  */
 
-#ifndef OMPC_CLUSTER_TRANSPORT_H
-#define OMPC_CLUSTER_TRANSPORT_H 1
+#ifndef OMPC_TRANSPORT_H
+#define OMPC_TRANSPORT_H 1
 
-#include <mpi.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -42,8 +50,9 @@ enum gomp_cl_tag
 typedef void (*gomp_cl_handler) (int src, const void *msg, size_t len,
 				 uint64_t token);
 
-/* Starts the service thread on COMM (a dup of MPI_COMM_WORLD).  */
-extern void gomp_cl_transport_init (MPI_Comm comm)
+/* Starts the service thread, on a communicator of its own (MPI_Init
+   done).  */
+extern void gomp_cl_transport_init (void)
   __attribute__ ((visibility ("hidden")));
 /* Stops it; every node calls it at the same point of the shutdown.  */
 extern void gomp_cl_transport_fini (void)
@@ -60,10 +69,10 @@ extern void gomp_cl_register_quick (int tag, gomp_cl_handler h)
   __attribute__ ((visibility ("hidden")));
 /* Sends a request and waits until DEST's handler replies; returns the
    reply's length (at most REPLY_MAX bytes are copied).  The caller polls
-   MPI for the reply itself for a while (reply-only passes, quick
-   handlers only),
+   MPI for the reply itself for a while (reply-only passes, which run
+   only gomp_cl_register_quick's handlers),
    then sleeps until the service thread completes it.  Usable in the DSM's
-   fault handler (transport.c: what runs there and why it is safe), never
+   fault handler (mpi.c: what runs there and why it is safe), never
    from a handler.  */
 extern size_t gomp_cl_call (int dest, int tag, const void *req, size_t len,
 			    void *reply, size_t reply_max)
@@ -210,17 +219,14 @@ extern void gomp_cl_get_stats (struct gomp_cl_stats *s)
 extern bool gomp_cl_processor_free (void)
   __attribute__ ((visibility ("hidden")));
 
-/* The communicator every part of the module uses.  */
-extern MPI_Comm gomp_cl_comm __attribute__ ((visibility ("hidden")));
-
-/* transport.c: sets the stack size of ATTR for one of the module's own threads
+/* cpu.c: sets the stack size of ATTR for one of the module's own threads
    (service, heartbeat, watchdog): WANT bytes for its frames plus the
    static thread-local storage glibc puts on every thread's stack (the
    program's threadprivate data may be large).  */
 extern void gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
   __attribute__ ((visibility ("hidden")));
 
-/* transport.c: writes the message FMT formats to stderr in one write(2),
+/* say.c: writes the message FMT formats to stderr in one write(2),
    so that the lines of several threads and ranks do not mix; cut at
    2 KiB (and then still ending its line).  Async-signal-safe (no stdio,
    no malloc, no lock: it formats by itself): the module's and the DSM's
@@ -234,11 +240,33 @@ extern void gomp_cl_say (const char *fmt, ...)
    leaves with STATUS; returns elsewhere, for MPI_Abort.  */
 extern void gomp_cl_pmi_abort (int status)
   __attribute__ ((visibility ("hidden")));
-/* transport.c: ends the whole job with STATUS (MPI_Abort), after a
+/* abort.c: ends the whole job with STATUS (MPI_Abort), after a
    moment for the launcher to forward what this rank just wrote; the one
    way the module and the DSM abort.  */
 extern void gomp_cl_abort_job (int status)
   __attribute__ ((noreturn, visibility ("hidden")));
+
+/* backoff.c: a waiter's back-off between polls.  Spins (pause for
+   100 us, then yielding between polls) for about 2 ms after the wait
+   starts (50 us when the ranks on this machine oversubscribe it), then
+   sleeps with periods doubling from 1 us to 100 us (up to 2 ms once the
+   wait has lasted 50 ms), with the thread's timer slack at 1 ns so that
+   short sleeps stay short.  */
+struct gomp_cl_backoff
+{
+  struct timespec start;
+  unsigned long polls;
+  long sleep_ns;
+  bool idle;
+};
+extern void gomp_cl_backoff_init (struct gomp_cl_backoff *b)
+  __attribute__ ((visibility ("hidden")));
+extern void gomp_cl_backoff_pause (struct gomp_cl_backoff *b)
+  __attribute__ ((visibility ("hidden")));
+/* The ranks on this machine oversubscribe its processors: spin briefly
+   and yield at once.  Before any wait.  */
+extern void gomp_cl_backoff_oversubscribed (void)
+  __attribute__ ((visibility ("hidden")));
 
 /* CLOCK_MONOTONIC in nanoseconds (the transport's and the heartbeat's
    timing).  */

@@ -1,6 +1,6 @@
-/* transport.c -- messages between nodes: one service thread per node,
-   helped by the node's waiting threads, owns every MPI point-to-point call
-   of the module.
+/* mpi.c -- the MPI backend of the transport (transport.h): messages
+   between nodes; one service thread per node, helped by the node's
+   waiting threads, owns every MPI point-to-point call of the module.
 
    Other threads push what they send on a lock-free queue.  A "pass" sends
    the queued items with MPI_Isend, receives with MPI_Iprobe + MPI_Recv,
@@ -8,14 +8,16 @@
    gomp_cl_call waits when replies come back and completes finished sends.
    One thread at a time runs a pass (the progress lock): the service
    thread, or a thread that waits for MPI anyway -- a barrier or a region
-   dispatch in gomp_cl_wait (wait.c) runs full passes, a gomp_cl_call wait
-   runs passes that receive only replies and the requests of quick
-   handlers (page requests, diffs).  So while some thread of the node
+   dispatch in gomp_cl_wait (cluster/wait.c) runs full passes, a
+   gomp_cl_call wait runs passes that receive only replies and the
+   requests of the handlers registered with gomp_cl_register_quick (the
+   DSM's first-touch home requests).  So while some thread of the node
    is waiting, that thread is the node's MPI progress and the service
    thread sleeps: one thread polls MPI instead of two fighting for MPICH's
    lock and for the processors, and the reply to a fault needs no thread
-   to wake up (NOTES-GCC12.md: a remote fault with the handler calling MPI
-   took 8-12 us, with a woken service thread 13-21 us).
+   to wake up (measured on this project's machines: a remote fault whose
+   handler drove MPI itself took 8-12 us, with a woken service thread
+   13-21 us).
 
    Message layout: the MPI tag is the gomp_cl_tag (or TAG_REPLY), the data
    starts with a 64-bit token (the caller's struct gomp_cl_pending for a call,
@@ -33,9 +35,9 @@
    rendezvous with one process_vm_readv by the receiver, a non-contiguous
    one in fragments that the sender must pack while it polls (a 2 MiB
    prefetch reply at 2 x 1 took 0.6 ms with a datatype, 0.17-0.3 ms
-   so).  Before, such a reply was copied into a malloc'ed reply at the
-   home (twice when it had several runs), received into a buffer of the
-   transport and copied into the blocks: ~1 ms in all.
+   so); copying it into a malloc'ed reply at the home, receiving it into
+   a buffer of the transport and copying it into the blocks took ~1 ms
+   in all.
 
    The service thread.  While a thread of the node runs passes it sleeps,
    looking again every HELPED_SLEEP_NS (a waiter of gomp_cl_call that sees
@@ -57,7 +59,7 @@
    are few; a local request wakes it at once, and MPI is still polled.
    The timer slack of the thread is 1 ns.
 
-   Waiting threads (gomp_cl_call's here, gomp_cl_wait's in wait.c) keep
+   Waiting threads (gomp_cl_call's here, gomp_cl_wait's in cluster/wait.c) keep
    polling for up to 2 ms (a round trip is fastest when both sides poll);
    gomp_cl_call_serving's waiters run full passes: two nodes that ask
    each other at once (the prefetches of a barrier's acquire) then serve
@@ -75,13 +77,13 @@
    may take a lock the interrupted code holds (the heap's).  */
 
 #define _GNU_SOURCE 1
-#include "transport.h"
-#include "../cluster.h"
+#include "transport-int.h"
+#include <mpi.h>
 #include <errno.h>
 #include <malloc.h>
 #include <stdbool.h>
 #include <limits.h>
-#include <linux/futex.h>
+#include "config/linux/futex.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -99,8 +101,6 @@
 #define SPIN_BUSY_NS 200000L
 #define SLEEP_MIN_NS 1000L
 #define SLEEP_MAX_NS 1000000L
-/* How often gomp_cl_processor_free reads the kernel's count again.  */
-#define FREE_CHECK_NS 50000L
 /* How long the service thread sleeps while a waiter runs the passes (it is
    woken when it is needed earlier).  A waiter that ran no pass for
    HELPED_STALE_NS (preempted on a busy machine, or gone: a rank that ends
@@ -121,7 +121,7 @@
    the low 31 bits are the reply's tag on direct_comm.  */
 #define DIRECT_TOKEN (1ULL << 63)
 
-MPI_Comm gomp_cl_comm = MPI_COMM_NULL;
+static MPI_Comm cl_comm = MPI_COMM_NULL;
 
 static gomp_cl_handler handlers[GOMP_CL_TAG_MAX];
 /* Tags whose handlers a gomp_cl_call wait runs too, in signal context
@@ -209,109 +209,6 @@ static uint64_t st_calls, st_call_ns;
 /* Requests served by the service thread and by waiters' passes.  */
 static uint64_t st_served_svc, st_served_waiter;
 
-/* Appends V in BASE (10 or 16) at P, up to END; returns the new end.  */
-static char *
-cl_say_num (char *p, char *end, unsigned long long v, unsigned base)
-{
-  char tmp[24];
-  int n = 0;
-  do
-    tmp[n++] = "0123456789abcdef"[v % base];
-  while ((v /= base));
-  while (n && p < end)
-    *p++ = tmp[--n];
-  return p;
-}
-
-static char *
-cl_say_str (char *p, char *end, const char *s)
-{
-  while (*s && p < end)
-    *p++ = *s++;
-  return p;
-}
-
-void
-gomp_cl_say (const char *fmt, ...)
-{
-  char buf[2048], *p = buf, *end = buf + sizeof buf;
-  va_list ap;
-
-  va_start (ap, fmt);
-  while (*fmt && p < end)
-    {
-      if (*fmt != '%')
-	{
-	  *p++ = *fmt++;
-	  continue;
-	}
-      const char *conv = fmt++;
-      int longs = 0;
-      bool size = *fmt == 'z';
-      if (size)
-	fmt++;
-      for (; *fmt == 'l' && longs < 2; fmt++)
-	longs++;
-      unsigned long long u;
-      switch (*fmt)
-	{
-	case 'd':
-	case 'i':
-	  {
-	    long long v = size ? (long long) va_arg (ap, ssize_t)
-			  : longs == 2 ? va_arg (ap, long long)
-			  : longs ? va_arg (ap, long) : va_arg (ap, int);
-	    u = v;
-	    if (v < 0)
-	      {
-		*p++ = '-';
-		u = -u;
-	      }
-	    p = cl_say_num (p, end, u, 10);
-	    break;
-	  }
-	case 'u':
-	case 'x':
-	  u = size ? va_arg (ap, size_t)
-	      : longs == 2 ? va_arg (ap, unsigned long long)
-	      : longs ? va_arg (ap, unsigned long) : va_arg (ap, unsigned);
-	  p = cl_say_num (p, end, u, *fmt == 'x' ? 16 : 10);
-	  break;
-	case 'p':
-	  /* As glibc prints pointers.  */
-	  u = (uintptr_t) va_arg (ap, void *);
-	  if (u)
-	    p = cl_say_num (cl_say_str (p, end, "0x"), end, u, 16);
-	  else
-	    p = cl_say_str (p, end, "(nil)");
-	  break;
-	case 's':
-	  {
-	    const char *s = va_arg (ap, const char *);
-	    p = cl_say_str (p, end, s ? s : "(null)");
-	    break;
-	  }
-	case 'c':
-	  *p++ = (char) va_arg (ap, int);
-	  break;
-	case '%':
-	  *p++ = '%';
-	  break;
-	default:
-	  /* Not a conversion this knows: shown as written.  */
-	  *p++ = '%';
-	  fmt = conv + 1;
-	  continue;
-	}
-      fmt++;
-    }
-  va_end (ap);
-  /* A message cut short still ends its line.  */
-  if (p == end)
-    p[-1] = '\n';
-  if (write (STDERR_FILENO, buf, p - buf) < 0)
-    return;
-}
 
 static void
 cl_fatal (const char *what, int err)
@@ -325,25 +222,6 @@ cl_fatal (const char *what, int err)
   gomp_cl_abort_job (1);
 }
 
-/* Hydra kills the ranks as soon as one aborts, and the last lines of
-   output (the reason) could be lost; over TCP (hosts launched through
-   ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
-   waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
-void
-gomp_cl_abort_job (int status)
-{
-  struct timespec ts = { 0, 300000000 };
-  nanosleep (&ts, NULL);
-  gomp_cl_pmi_abort (status);
-  MPI_Abort (MPI_COMM_WORLD, status);
-  _exit (status);
-}
-
-static long
-futex (uint32_t *addr, int op, uint32_t val, const struct timespec *ts)
-{
-  return syscall (SYS_futex, addr, op | FUTEX_PRIVATE_FLAG, val, ts, NULL, 0);
-}
 
 /* Wakes the service thread if it sleeps (in any state); signal-safe.  */
 static void
@@ -351,7 +229,7 @@ cl_kick (void)
 {
   __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) != SVC_AWAKE)
-    futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+    gomp_futex_wake (&queue_seq, 1);
 }
 
 /* Pushes W on the queue; wakes the service thread if it sleeps waiting
@@ -367,7 +245,7 @@ cl_push (struct gomp_cl_pending *w)
 				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
   __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) == SVC_SLEEPING)
-    futex (&queue_seq, FUTEX_WAKE, 1, NULL);
+    gomp_futex_wake (&queue_seq, 1);
 }
 
 /* The progress lock.  */
@@ -446,51 +324,6 @@ gomp_cl_get_stats (struct gomp_cl_stats *s)
     s->cpu_ns = ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
-/* The processors this process may run on, and /proc/loadavg, whose fourth
-   field counts the machine's runnable threads (the reader included).  */
-static long free_cpus;
-static int free_fd = -1;
-static long free_checked;
-static int free_last;
-
-bool
-gomp_cl_processor_free (void)
-{
-  long now = gomp_cl_now_ns ();
-  if (now - __atomic_load_n (&free_checked, __ATOMIC_RELAXED) < FREE_CHECK_NS)
-    return __atomic_load_n (&free_last, __ATOMIC_RELAXED);
-  __atomic_store_n (&free_checked, now, __ATOMIC_RELAXED);
-  int fd = __atomic_load_n (&free_fd, __ATOMIC_ACQUIRE);
-  char buf[128];
-  ssize_t n = fd >= 0 ? pread (fd, buf, sizeof buf - 1, 0) : -1;
-  if (n <= 0)
-    {
-      /* No /proc: assume the processors are busy (never spin).  */
-      __atomic_store_n (&free_last, 0, __ATOMIC_RELAXED);
-      return false;
-    }
-  buf[n] = 0;
-  /* "0.50 0.40 0.30 RUNNING/TOTAL LASTPID".  */
-  char *p = buf;
-  for (int i = 0; i < 3 && p; i++)
-    if ((p = strchr (p, ' ')))
-      p++;
-  long running = p ? strtol (p, NULL, 10) : LONG_MAX;
-  int free = running > 0 && running <= free_cpus;
-  __atomic_store_n (&free_last, free, __ATOMIC_RELAXED);
-  return free;
-}
-
-static void
-cl_processor_free_init (void)
-{
-  cpu_set_t set;
-  free_cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    free_cpus = CPU_COUNT (&set);
-  __atomic_store_n (&free_fd, open ("/proc/loadavg", O_RDONLY | O_CLOEXEC),
-		    __ATOMIC_RELEASE);
-}
 
 static void
 cl_call_prepare (int dest, int tag, const void *req, size_t len,
@@ -601,7 +434,7 @@ cl_call_wait (struct gomp_cl_pending *w, bool full)
 	}
       if (++polls % 64 == 0)
 	{
-	  /* As wait.c's spinning: pause first, then yield.  */
+	  /* As backoff.c's spinning: pause first, then yield.  */
 	  long t = gomp_cl_now_ns () - start;
 	  if (t > CALL_SPIN_NS)
 	    break;
@@ -622,7 +455,7 @@ cl_call_wait (struct gomp_cl_pending *w, bool full)
       /* The service thread takes over.  */
       cl_kick ();
       while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_DONE)
-	futex (&w->done, FUTEX_WAIT, CALL_SLEEPING, NULL);
+	gomp_futex_wait (&w->done, CALL_SLEEPING);
     }
   __atomic_add_fetch (&st_calls, 1, __ATOMIC_RELAXED);
   __atomic_add_fetch (&st_call_ns, gomp_cl_now_ns () - start,
@@ -726,7 +559,7 @@ cl_isend (int dest, int mpi_tag, void *buf, size_t size, void *free_ptr)
 {
   if (size > INT_MAX)
     cl_fatal ("message larger than 2 GiB", 0);
-  cl_isend_typed (gomp_cl_comm, dest, mpi_tag, buf, (int) size, MPI_BYTE,
+  cl_isend_typed (cl_comm, dest, mpi_tag, buf, (int) size, MPI_BYTE,
 		  size, free_ptr);
 }
 
@@ -911,7 +744,7 @@ cl_complete (struct gomp_cl_pending *w)
      word is touched after that.  */
   if (__atomic_exchange_n (&w->done, CALL_DONE, __ATOMIC_ACQ_REL)
       == CALL_SLEEPING)
-    futex (&w->done, FUTEX_WAKE, INT_MAX, NULL);
+    gomp_futex_wake (&w->done, INT_MAX);
 }
 
 /* Completes the direct replies that arrived.  */
@@ -1013,7 +846,7 @@ static bool
 cl_probe_quick (MPI_Status *st)
 {
   int flag = 0;
-  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm, &flag, st);
+  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm, &flag, st);
   if (err != MPI_SUCCESS)
     cl_fatal ("MPI_Iprobe failed:", err);
   if (!flag)
@@ -1025,7 +858,7 @@ cl_probe_quick (MPI_Status *st)
   for (int tag = 0; tag <= TAG_REPLY; tag++)
     if (tag == TAG_REPLY || quick[tag])
       {
-	err = MPI_Iprobe (MPI_ANY_SOURCE, tag, gomp_cl_comm, &flag, st);
+	err = MPI_Iprobe (MPI_ANY_SOURCE, tag, cl_comm, &flag, st);
 	if (err != MPI_SUCCESS)
 	  cl_fatal ("MPI_Iprobe failed:", err);
 	if (flag)
@@ -1035,9 +868,9 @@ cl_probe_quick (MPI_Status *st)
 }
 
 /* Receives up to 16 messages.  A reply-only pass (FULL false) receives
-   replies and the requests of quick handlers (a node's page requests
-   are then answered by its thread that waits for its own, with no
-   thread to wake: two nodes faulting on each other's pages at once), and
+   replies and the requests of quick handlers (gomp_cl_register_quick's:
+   they are then answered by a thread that waits for its own reply, with
+   no thread to wake), and
    leaves the rest to a full pass, waking the service thread when no
    waiter runs full passes.  */
 static int
@@ -1050,7 +883,7 @@ cl_poll (bool full)
       MPI_Status st;
       if (full)
 	{
-	  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm,
+	  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm,
 				&flag, &st);
 	  if (err != MPI_SUCCESS)
 	    cl_fatal ("MPI_Iprobe failed:", err);
@@ -1064,7 +897,7 @@ cl_poll (bool full)
       if (!buf)
 	cl_fatal ("out of memory for a message", 0);
       int err = MPI_Recv (buf, count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
-		      gomp_cl_comm, MPI_STATUS_IGNORE);
+		      cl_comm, MPI_STATUS_IGNORE);
       if (err != MPI_SUCCESS)
 	cl_fatal ("MPI_Recv failed:", err);
       __atomic_add_fetch (&st_msgs_recv, 1, __ATOMIC_RELAXED);
@@ -1098,7 +931,7 @@ cl_poll (bool full)
       && !__atomic_load_n (&svc_wanted, __ATOMIC_RELAXED))
     {
       int flag = 0;
-      if (MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, gomp_cl_comm, &flag,
+      if (MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm, &flag,
 		      MPI_STATUS_IGNORE) == MPI_SUCCESS && flag)
 	{
 	  __atomic_store_n (&svc_wanted, 1, __ATOMIC_SEQ_CST);
@@ -1180,7 +1013,7 @@ cl_svc_sleep (int state, long ns)
   if (wait)
     {
       struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-      futex (&queue_seq, FUTEX_WAIT, seq, &ts);
+      gomp_futex_wait_for (&queue_seq, seq, &ts);
     }
   __atomic_store_n (&svc_state, SVC_AWAKE, __ATOMIC_SEQ_CST);
 }
@@ -1240,21 +1073,17 @@ cl_service (void *arg)
 }
 
 void
-gomp_cl_thread_stack (pthread_attr_t *attr, size_t want)
+gomp_cl_transport_init (void)
 {
-  pthread_attr_setstacksize (attr, want + gomp_cluster_static_tls ());
-}
-
-void
-gomp_cl_transport_init (MPI_Comm comm)
-{
-  gomp_cl_comm = comm;
-  int err = MPI_Comm_dup (comm, &direct_comm), *ub = NULL, flag = 0;
+  int err = MPI_Comm_dup (MPI_COMM_WORLD, &cl_comm), *ub = NULL, flag = 0;
+  if (err != MPI_SUCCESS)
+    cl_fatal ("MPI_Comm_dup failed:", err);
+  err = MPI_Comm_dup (MPI_COMM_WORLD, &direct_comm);
   if (err != MPI_SUCCESS)
     cl_fatal ("MPI_Comm_dup failed:", err);
   MPI_Comm_get_attr (direct_comm, MPI_TAG_UB, &ub, &flag);
   direct_tag_ub = flag && ub && *ub > 0 ? *ub : 32767;
-  cl_processor_free_init ();
+  gomp_cl_processor_free_init ();
   /* Messages of pages are often hundreds of KiB, malloc'd and freed by
      different threads.  With glibc's defaults each such buffer was a fresh
      mmap (or a thread arena trimmed and grown again), and the kernel
@@ -1301,7 +1130,7 @@ gomp_cl_transport_fini (void)
 {
   MPI_Request req;
   /* Once every node is here, no node sends requests any more.  */
-  MPI_Ibarrier (gomp_cl_comm, &req);
+  MPI_Ibarrier (cl_comm, &req);
   cl_wait_request (&req);
   __atomic_store_n (&svc_running, 0, __ATOMIC_RELEASE);
   __atomic_store_n (&svc_stop, 1, __ATOMIC_RELEASE);

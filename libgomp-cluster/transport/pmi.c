@@ -13,7 +13,6 @@
    step, and srun sees the status.  Only what is async-signal-safe is used:
    this runs in the handler of a fatal signal too.  */
 
-#include "cluster-int.h"
 #include "transport.h"
 #include <stdlib.h>
 #include <unistd.h>
