@@ -56,6 +56,7 @@ struct gomp_cl_lock_msg
   uint32_t kind;
   int32_t rank;
   uint64_t key;
+  uint64_t seq;			/* A token's: its sender's last release.  */
   unsigned char log[];
 };
 
@@ -74,6 +75,8 @@ struct gomp_cl_lock
   int tail;		/* At the home: the last node that asked.  */
   void *rx;		/* The log that came with the token.  */
   size_t rx_len;
+  int rx_src;		/* Who sent it, and its last release then.  */
+  uint64_t rx_seq;
   pthread_cond_t cond;
 };
 
@@ -146,6 +149,7 @@ gomp_cl_out_msg (struct gomp_cl_out *out, int dest, uint32_t kind,
   out->msg->kind = kind;
   out->msg->rank = rank;
   out->msg->key = key;
+  out->msg->seq = 0;
 }
 
 /* Gives E's token to E->next; with the mutex held.  */
@@ -163,6 +167,7 @@ gomp_cl_pass_token (struct gomp_cl_lock *e, struct gomp_cl_out *out)
   out->msg->kind = GOMP_CL_LOCK_TOKEN;
   out->msg->rank = gomp_cl_rank;
   out->msg->key = e->key;
+  out->msg->seq = gomp_cl_log_own_seq ();
   memcpy (out->msg->log, log, log_len);
   free (log);
   free (e->rx);
@@ -278,6 +283,8 @@ gomp_cl_lock_handler (int src, const void *data, size_t len, uint64_t token)
 		(const char *) data + sizeof msg, log_len);
 	e->rx = rx;
 	e->rx_len += log_len;
+	e->rx_src = src;
+	e->rx_seq = msg.seq;
 	gomp_cl_log_merge ((const char *) data + sizeof msg, log_len);
 	e->have_token = true;
 	e->requested = false;
@@ -308,6 +315,8 @@ gomp_cl_take (struct gomp_cl_lock *e, bool remote)
 {
   void *rx = e->rx;
   size_t rx_len = e->rx_len;
+  int rx_src = e->rx_src;
+  uint64_t rx_seq = e->rx_seq;
 
   e->held = true;
   e->rx = NULL;
@@ -317,6 +326,8 @@ gomp_cl_take (struct gomp_cl_lock *e, bool remote)
     {
       gomp_cl_acquire_packed (rx, rx_len, false);
       free (rx);
+      /* What the token's sender had released came with it.  */
+      gomp_cl_pull_seen (rx_src, rx_seq);
       gomp_cl_catch_up (false);
     }
   if (remote)

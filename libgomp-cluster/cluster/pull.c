@@ -103,24 +103,6 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
   free (out);
 }
 
-/* The label of the blocks this node serves (dsm.h).  */
-static uint64_t
-seq_served (void)
-{
-  uint64_t s = gomp_cl_log_own_seq ();
-  if (!gomp_cl_release_trylock ())
-    return s + 1;
-  gomp_cl_release_unlock ();
-  return s;
-}
-
-/* The number of this node's next release (dsm.h).  */
-static uint64_t
-seq_next (void)
-{
-  return gomp_cl_log_own_seq () + 1;
-}
-
 /* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
    with ASKED[R]) as one packed log.  With pull_mutex.  */
 static void
@@ -201,8 +183,8 @@ gomp_cl_catch_up (bool in_fault)
       pull_lens[r] = in_fault ? gomp_cl_call_wait (&pull_w[r])
 		     : gomp_cl_call_wait_serving (&pull_w[r]);
   pull_apply (asked);
-  /* A label of a release that had not begun (seq_served guesses while
-     the release lock is taken): the answer held everything up to now.  */
+  /* A label counted before its release was logged: the answer, given
+     once that release was done, held everything up to it. */
   for (int r = 0; r < nodes; r++)
     if (asked[r])
       {
@@ -228,8 +210,6 @@ gomp_cl_pull_init (void)
   if (!pull_seen || !pull_w || !pull_rq || !pull_replies || !pull_lens)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
-  gomp_dsm_seq_served = seq_served;
-  gomp_dsm_seq_next = seq_next;
   gomp_dsm_catch_up = gomp_cl_catch_up;
 }
 

@@ -45,6 +45,7 @@ struct gomp_cl_dispatch
   int32_t status;
   uint64_t fn, data;
   uint64_t seq;
+  uint64_t released;		/* Rank 0's last release, this one.  */
   uint64_t notices_len;
   unsigned char notices[GOMP_CL_DISPATCH_INLINE];
 };
@@ -114,6 +115,7 @@ gomp_cl_region_start (void (*fn) (void *), void *data, unsigned nthreads,
   msg.fn = (uintptr_t) fn;
   msg.data = (uintptr_t) data;
   msg.seq = ++gomp_cl_region_seq;
+  msg.released = gomp_cl_log_own_seq ();
   msg.notices_len = gomp_cl_log_pack (&notices, true);
   /* The data block and the locals it points to, which every node reads
      first: sent along, not fetched from a rank that is already busy with
@@ -234,6 +236,7 @@ gomp_cl_serve (void)
       gomp_cl_acquire_packed (notices, msg.notices_len, false);
       if (notices != msg.notices)
 	free (notices);
+      gomp_cl_pull_seen (0, msg.released);
       gomp_cl_catch_up (false);
       gomp_cl_region_seq = msg.seq;
       gomp_cl_sync.regions++;

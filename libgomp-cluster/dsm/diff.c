@@ -275,7 +275,8 @@ encode_diff (uint32_t b, struct diff_buf *d)
   if (d->len == 0)
     {
       /* A batch starts with the release that will announce it.  */
-      uint64_t label = gomp_dsm_seq_next ? gomp_dsm_seq_next () : 0;
+      uint64_t label = __atomic_load_n (&gomp_dsm_released,
+					__ATOMIC_RELAXED) + 1;
       memcpy (d->p, &label, 8);
       d->len = 8;
     }

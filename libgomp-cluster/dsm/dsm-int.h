@@ -257,7 +257,7 @@ gomp_dsm_htwin_update (uint32_t b, size_t off, size_t len)
 }
 
 /* At a home: the highest label of a diff batch from each node staged
-   here (dsm.h, gomp_dsm_seq_next).  */
+   here (dsm.h: the release that announces it).  */
 extern uint64_t *gomp_dsm_diff_label H;
 /* Bytes of a label vector (serve.c).  */
 #define GOMP_DSM_LABEL_LEN ((size_t) gomp_dsm.nodes * 8)

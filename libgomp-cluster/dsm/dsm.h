@@ -123,23 +123,21 @@ extern void gomp_dsm_acquire (const void *const *notices,
 /* Copysets are 64-bit masks.  */
 #define GOMP_DSM_MAX_NODES 64
 /* Causality through fetched blocks.  A home labels every block it serves
-   with the number of its last completed release (cluster/notices.c
-   numbers them), one more while it is releasing: what it serves holds
-   nothing newer.  A node that receives a label newer than the releases
-   of that node it has acquired (say, a flag written after some data)
-   must acquire them before the block is used, or it could read the flag
-   and then its stale copy of the data.  The DSM records the highest
-   label per node (gomp_dsm_need) and calls GOMP_DSM_CATCH_UP: at the
-   end of a fault (IN_FAULT: signal context, no prefetch) and of an
-   acquire that prefetched; the cluster layer pulls from every node
-   whose label it has not acquired yet (cluster/pull.c).  Both hooks are
-   set by the cluster layer before the first fetch.  */
-extern uint64_t (*gomp_dsm_seq_served) (void) GOMP_DSM_HIDDEN;
-/* The number of this node's next release, which will announce the
-   diffs it sends now: every diff batch carries it, and a home labels
-   what it serves with the highest it holds from each node (a vector of
-   one label per node, this node's own being GOMP_DSM_SEQ_SERVED's).  */
-extern uint64_t (*gomp_dsm_seq_next) (void) GOMP_DSM_HIDDEN;
+   with the number of its last release (gomp_dsm_released: releases that
+   announced something, counted as the cluster's log numbers them): what
+   it serves holds nothing newer.  A node that receives a label newer
+   than the releases of that node it has acquired (say, a flag written
+   after some data) must acquire them before the block is used, or it
+   could read the flag and then its stale copy of the data.  The DSM
+   records the highest label per node (gomp_dsm_need) and calls
+   GOMP_DSM_CATCH_UP at the end of a fault (IN_FAULT: signal context, no
+   prefetch); the cluster layer calls it after its acquires, and pulls
+   from every node whose label it has not acquired yet (cluster/pull.c),
+   which sets the hook before the first fetch.  Diff batches carry the
+   number of the release that will announce them, and a home labels what
+   it serves with the highest it holds from each node too (a vector of
+   one label per node).  */
+extern uint64_t gomp_dsm_released GOMP_DSM_HIDDEN;
 extern void (*gomp_dsm_catch_up) (bool in_fault) GOMP_DSM_HIDDEN;
 /* The inter-node part of a barrier acquired every release of node R up
    to SEQ[R]: the diffs staged here from those releases become visible

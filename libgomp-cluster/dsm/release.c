@@ -21,6 +21,7 @@
 #define ANN_KEEP 0xfe		/* A home block that keeps its state.  */
 
 pthread_mutex_t gomp_dsm_rel_mutex = PTHREAD_MUTEX_INITIALIZER;
+uint64_t gomp_dsm_released;
 /* The stack blocks the last release announced because other nodes had
    fetched them (gomp_dsm_push_pack); with gomp_dsm_rel_mutex.  */
 uint32_t gomp_dsm_push_cand[GOMP_DSM_PUSH_MAX], gomp_dsm_push_ncand;
@@ -170,6 +171,10 @@ gomp_dsm_release (void **notices)
   gomp_dsm_report_written (out, n);
   if (ns)
     memmove (out + n, out + nw, ns * sizeof *out);
+  /* This release counts from now on, before any of its home twins is
+     dropped: what a fetch is served from then on is labelled with it.  */
+  if (n + ns)
+    __atomic_add_fetch (&gomp_dsm_released, 1, __ATOMIC_RELEASE);
   /* Per announced block: ANN_SKIP, ANN_KEEP or a home block's next
      state.  */
   unsigned char *act = n ? malloc (n) : NULL;

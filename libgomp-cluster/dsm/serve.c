@@ -11,8 +11,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-uint64_t (*gomp_dsm_seq_served) (void);
-uint64_t (*gomp_dsm_seq_next) (void);
 uint64_t *gomp_dsm_need;
 
 /* The label of what this node serves now (dsm.h): one release number
@@ -25,7 +23,7 @@ served_label (void)
     gomp_dsm_fatal ("out of memory");
   for (int r = 0; r < gomp_dsm.nodes; r++)
     l[r] = __atomic_load_n (&gomp_dsm_diff_label[r], __ATOMIC_ACQUIRE);
-  l[gomp_dsm.rank] = gomp_dsm_seq_served ? gomp_dsm_seq_served () : 0;
+  l[gomp_dsm.rank] = __atomic_load_n (&gomp_dsm_released, __ATOMIC_ACQUIRE);
   return l;
 }
 
