@@ -57,6 +57,31 @@ gomp_dsm_staged (uint32_t b)
   return __atomic_load_n (&head[b], __ATOMIC_ACQUIRE) != NULL;
 }
 
+/* Lists B among the blocks with staged diffs, forgetting first those
+   applied since when the list is full.  */
+static void
+list_push (uint32_t b)
+{
+  pthread_mutex_lock (&list_mutex);
+  if (nlist == caplist)
+    {
+      size_t k = 0;
+      for (size_t i = 0; i < nlist; i++)
+	if (__atomic_load_n (&head[list[i]], __ATOMIC_ACQUIRE))
+	  list[k++] = list[i];
+      nlist = k;
+      if (nlist * 2 >= caplist)
+	{
+	  caplist = caplist ? 2 * caplist : 256;
+	  list = realloc (list, caplist * sizeof *list);
+	  if (!list)
+	    gomp_dsm_fatal ("out of memory for staged diffs");
+	}
+    }
+  list[nlist++] = b;
+  pthread_mutex_unlock (&list_mutex);
+}
+
 void
 gomp_dsm_stage_add (uint32_t b, int src, uint64_t label, uint32_t form,
 		    const unsigned char *p, size_t len)
@@ -74,25 +99,7 @@ gomp_dsm_stage_add (uint32_t b, int src, uint64_t label, uint32_t form,
     tail[b]->next = s;
   else
     {
-      pthread_mutex_lock (&list_mutex);
-      if (nlist == caplist)
-	{
-	  /* Forget the blocks applied since.  */
-	  size_t k = 0;
-	  for (size_t i = 0; i < nlist; i++)
-	    if (__atomic_load_n (&head[list[i]], __ATOMIC_ACQUIRE))
-	      list[k++] = list[i];
-	  nlist = k;
-	  if (nlist * 2 >= caplist)
-	    {
-	      caplist = caplist ? 2 * caplist : 256;
-	      list = realloc (list, caplist * sizeof *list);
-	      if (!list)
-		gomp_dsm_fatal ("out of memory for staged diffs");
-	    }
-	}
-      list[nlist++] = b;
-      pthread_mutex_unlock (&list_mutex);
+      list_push (b);
       __atomic_store_n (&head[b], s, __ATOMIC_RELEASE);
     }
   tail[b] = s;
@@ -175,19 +182,8 @@ gomp_dsm_stage_apply_all (const uint64_t *limit)
 	{
 	  apply_upto (v[i], limit);
 	  if (head[v[i]])
-	    {
-	      /* Kept: listed again.  */
-	      pthread_mutex_lock (&list_mutex);
-	      if (nlist == caplist)
-		{
-		  caplist = caplist ? 2 * caplist : 256;
-		  list = realloc (list, caplist * sizeof *list);
-		  if (!list)
-		    gomp_dsm_fatal ("out of memory for staged diffs");
-		}
-	      list[nlist++] = v[i];
-	      pthread_mutex_unlock (&list_mutex);
-	    }
+	    /* Kept: listed again.  */
+	    list_push (v[i]);
 	}
       gomp_dsm_unlock (v[i]);
     }
