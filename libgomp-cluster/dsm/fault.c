@@ -12,13 +12,13 @@
    with gomp_cl_call, whose wait polls MPI for the reply itself (or
    sleeps on a futex while another thread of the node drives MPI; see
    transport/mpi.c, "Signal context", for why MPI is safe there).
-   Nothing else here calls MPI, and nothing takes a mutex.  A fault inside
-   MPI (a thread whose stack is in the segment) is safe only when it needs
-   no message: stacks are homed at their node and start writable there,
-   and the service thread never holds a block lock while it calls MPI.
-   Code that runs with
-   SIGSEGV blocked (glibc's pthread_create between its clone and its
-   return, fork) dies on a protected block: stacks are therefore never
+   Nothing else here calls MPI or takes a mutex, but the catch-up after
+   a fetch (dsm.h, gomp_dsm_catch_up: a pull, cluster/pull.c).  A fault
+   inside MPI (a thread whose stack is in the segment) is safe only when
+   it needs no message: stacks are homed at their node and start
+   writable there, and the service thread never holds a block lock while
+   it calls MPI.  Code that runs with SIGSEGV blocked (glibc's
+   pthread_create between its clone and its return, fork) dies on a protected block: stacks are therefore never
    protected at their home (release.c); the runtime's pthread_create
    interposer stores the thread id into shared memory itself.  A system
    call given an application-view address of a protected block fails with
@@ -274,9 +274,14 @@ scatter_install (uint32_t c, uint32_t n)
    Returns the number of
    blocks fetched; the caller must unlock blocks B+1 and up (they are
    locked and still INVALID).  */
+/* This thread's fault fetched a block (whose label may ask for a
+   catch-up, dsm.h).  */
+static __thread bool fault_fetched;
+
 static uint32_t
 fetch (uint32_t b, int h, size_t len, bool write)
 {
+  fault_fetched = true;
   size_t bs = gomp_dsm.bsize;
   uint32_t want = 1, n = 1;
   bool guess = false;		/* Fetching ahead of one of many streams.  */
@@ -754,6 +759,7 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
   if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) < 0
       && !gomp_dsm_allocated_here (b))
     gomp_dsm_wild (si->si_addr);
+  fault_fetched = false;
   gomp_dsm_lock (b);
   bool ok = gomp_dsm_make_access (b, write);
   gomp_dsm_unlock (b);
@@ -761,9 +767,11 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
     gomp_dsm_wild (si->si_addr);
   /* What the fetch brought may be newer than what this node acquired
      from its home (dsm.h): acquire that first.  Should B be invalidated
-     by it, the access faults again.  */
-  if (gomp_dsm_catch_up && !gomp_dsm_in_catch_up)
+     by it, the access faults again.  Only after a fetch: a fault that
+     needs no message (one inside MPI, on a stack) sends none.  */
+  if (fault_fetched && gomp_dsm_catch_up && !gomp_dsm_in_catch_up)
     {
+      fault_fetched = false;
       gomp_dsm_in_catch_up = true;
       gomp_dsm_catch_up (true);
       gomp_dsm_in_catch_up = false;
