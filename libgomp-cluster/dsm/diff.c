@@ -527,7 +527,8 @@ gomp_dsm_diff_finish (struct diff_out *o)
 /* Where a deferred diff message resumes: a block busy at its home (a
    local thread holds its lock, e.g. making its twin) defers the rest of
    the message; the blocks before it are applied already.  */
-#define RESUME_MAX 16
+#define RESUME_MAX GOMP_DSM_MAX_NODES	/* One a node: later batches of
+					   a node wait without one.  */
 static struct
 {
   int src;
