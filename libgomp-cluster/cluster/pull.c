@@ -184,7 +184,7 @@ gomp_cl_catch_up (bool in_fault)
 		     : gomp_cl_call_wait_serving (&pull_w[r]);
   pull_apply (asked);
   /* A label counted before its release was logged: the answer, given
-     once that release was done, held everything up to it. */
+     once that release was done, held everything up to it.  */
   for (int r = 0; r < nodes; r++)
     if (asked[r])
       {
