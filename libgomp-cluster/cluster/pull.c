@@ -127,10 +127,6 @@ pull_apply (const bool *asked)
     if (asked[r])
       {
 	const char *p = pull_replies + (size_t) r * cap;
-	uint64_t seq;
-	memcpy (&seq, p, 8);
-	if (seq > pull_seen[r])
-	  pull_seen[r] = seq;
 	memcpy (all + off, p + 8, pull_lens[r] - 8);
 	off += pull_lens[r] - 8;
       }
@@ -140,6 +136,16 @@ pull_apply (const bool *asked)
       gomp_cl_acquire_packed (all, total, false);
       free (all);
     }
+  /* Only now: another thread of this node that finds these releases
+     seen (gomp_cl_catch_up reads SEEN without the mutex) must find
+     their invalidations done.  */
+  for (int r = 0; r < nodes; r++)
+    if (asked[r])
+      {
+	uint64_t seq;
+	memcpy (&seq, pull_replies + (size_t) r * cap, 8);
+	gomp_cl_pull_seen (r, seq);
+      }
 }
 
 void
@@ -210,6 +216,7 @@ gomp_cl_pull_init (void)
   if (!pull_seen || !pull_w || !pull_rq || !pull_replies || !pull_lens)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
+  gomp_dsm_seen = pull_seen;
   gomp_dsm_catch_up = gomp_cl_catch_up;
 }
 

@@ -246,6 +246,11 @@ gomp_dsm_htwin_drop (uint32_t b)
   __atomic_fetch_and (&gomp_dsm.meta[b], ~M_HTWIN, __ATOMIC_RELEASE);
 }
 
+/* A write fault on a home block passes this gate, which is closed
+   while a release of this node runs (release.c, "the cut").  */
+extern void gomp_dsm_gate_enter (void) H;
+extern void gomp_dsm_gate_leave (void) H;
+
 /* After an atomic changed LEN bytes at offset OFF of home block B: the
    twin gets them too (an atomic is visible at once).  */
 static inline void

@@ -145,6 +145,11 @@ extern void (*gomp_dsm_catch_up) (bool in_fault) GOMP_DSM_HIDDEN;
 extern void gomp_dsm_acquired_upto (const uint64_t *seq) GOMP_DSM_HIDDEN;
 /* Label SEQ from NODE's serve: the highest one per node, 0 when none.  */
 extern uint64_t *gomp_dsm_need GOMP_DSM_HIDDEN;
+/* The releases of each node this node has acquired, all of their
+   invalidations done (the cluster layer's, set with the hook): a fault
+   whose fetch is newer keeps what it fetched inaccessible until it
+   caught up, so that no other thread of the node reads it first.  */
+extern const uint64_t *gomp_dsm_seen GOMP_DSM_HIDDEN;
 extern size_t gomp_dsm_push_pack (void **push) GOMP_DSM_HIDDEN;
 /* gomp_dsm_acquire of a region's start (not quiescent) with the blocks
    PUSH (of PUSH_LEN bytes, from gomp_dsm_push_pack on node ORIGIN)

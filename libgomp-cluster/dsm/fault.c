@@ -275,8 +275,25 @@ scatter_install (uint32_t c, uint32_t n)
    blocks fetched; the caller must unlock blocks B+1 and up (they are
    locked and still INVALID).  */
 /* This thread's fault fetched a block (whose label may ask for a
-   catch-up, dsm.h).  */
+   catch-up, dsm.h), or found one it must catch up for first.  */
 static __thread bool fault_fetched;
+
+const uint64_t *gomp_dsm_seen;
+
+/* True when a label this node received is newer than what it acquired
+   from that node (dsm.h).  Signal-safe.  */
+static bool
+behind (void)
+{
+  if (!gomp_dsm_seen || !gomp_dsm_catch_up)
+    return false;
+  for (int r = 0; r < gomp_dsm.nodes; r++)
+    if (r != gomp_dsm.rank
+	&& __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE)
+	   > __atomic_load_n (&gomp_dsm_seen[r], __ATOMIC_ACQUIRE))
+      return true;
+  return false;
+}
 
 static uint32_t
 fetch (uint32_t b, int h, size_t len, bool write)
@@ -612,6 +629,15 @@ gomp_dsm_make_access (uint32_t b, bool write)
   size_t len = gomp_dsm_block_len (b);
   if (st == BS_PREFETCHED)
     {
+      /* Prefetched by another thread's acquire, or fetched by a fault,
+	 with a label this node has not caught up with yet (the label is
+	 recorded before the block becomes PREFETCHED): this thread
+	 catches up first, and the access faults again.  */
+      if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (b) && behind ())
+	{
+	  fault_fetched = true;
+	  return true;
+	}
       open_prefetched (b, write);
       return true;
     }
@@ -620,6 +646,22 @@ gomp_dsm_make_access (uint32_t b, bool write)
       uint32_t got = fetch (b, h, len, write);
       if (got == 0)
 	return false;
+      if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (b) && behind ())
+	{
+	  /* Newer than what this node acquired: inaccessible, as if
+	     prefetched, until this thread caught up (the fault handler);
+	     the access then faults again and opens them.  Another thread
+	     that touches them first catches up itself (above): made
+	     readable now, they could show it a flag before the
+	     invalidation of its data.  */
+	  for (uint32_t i = 0; i < got; i++)
+	    {
+	      gomp_dsm_set_state (b + i, BS_PREFETCHED);
+	      if (i)
+		gomp_dsm_unlock (b + i);
+	    }
+	  return true;
+	}
       if (!write)
 	{
 	  gomp_dsm_protect (b, got, PROT_READ);
@@ -760,9 +802,18 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       && !gomp_dsm_allocated_here (b))
     gomp_dsm_wild (si->si_addr);
   fault_fetched = false;
+  /* A write to a home block waits while a release of this node cuts
+     (release.c): it belongs to the next interval.  */
+  bool gate = write && !gomp_dsm_stack_block (b)
+	      && __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+		 == gomp_dsm.rank;
+  if (gate)
+    gomp_dsm_gate_enter ();
   gomp_dsm_lock (b);
   bool ok = gomp_dsm_make_access (b, write);
   gomp_dsm_unlock (b);
+  if (gate)
+    gomp_dsm_gate_leave ();
   if (!ok)
     gomp_dsm_wild (si->si_addr);
   /* What the fetch brought may be newer than what this node acquired

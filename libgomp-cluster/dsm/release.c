@@ -7,7 +7,10 @@
 
 #include "dsm-int.h"
 #include "report.h"
+#include "config/linux/futex.h"
+#include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,6 +22,7 @@
 #define ANN_SKIP 0xff		/* An announced block the release leaves
 				   as it is.  */
 #define ANN_KEEP 0xfe		/* A home block that keeps its state.  */
+#define GATE_SPINS 200		/* Pauses before a gated fault sleeps.  */
 
 pthread_mutex_t gomp_dsm_rel_mutex = PTHREAD_MUTEX_INITIALIZER;
 uint64_t gomp_dsm_released;
@@ -31,6 +35,126 @@ uint32_t gomp_dsm_push_cand[GOMP_DSM_PUSH_MAX], gomp_dsm_push_ncand;
 #define REFETCH_MAX 16
 static uint32_t refetch_block[REFETCH_MAX], refetch_n;
 static uint64_t refetch_nodes[REFETCH_MAX];
+
+/* The cut of a release.  What a home block holds when its release drops
+   its twin is what other nodes are served from then on, labelled with
+   that release; every write before it in program order must be in that
+   release too.  Another thread of this node may go on writing while a
+   release runs: a write to a non-home block that the diffs missed
+   followed by a write to a home block the release then publishes would
+   let a reader see the second without the first (a flag before its
+   data).  So a release first write-protects the twinned home blocks
+   (cut_home), then takes the diffs: a write to a home block after the
+   cut faults, and a write fault on a home block waits at this gate
+   until the release is over; it then opens the block for the next
+   interval with a fresh twin.  CUT: a release is cutting or under way;
+   GATE_IN: write faults on home blocks past the gate (the release waits
+   for them before it looks at the notices).  */
+static int cut, gate_in;
+static __thread bool releasing;
+
+void
+gomp_dsm_gate_enter (void)
+{
+  if (releasing)
+    return;
+  for (;;)
+    {
+      __atomic_add_fetch (&gate_in, 1, __ATOMIC_SEQ_CST);
+      if (!__atomic_load_n (&cut, __ATOMIC_SEQ_CST))
+	return;
+      __atomic_sub_fetch (&gate_in, 1, __ATOMIC_SEQ_CST);
+      for (int spins = 0; __atomic_load_n (&cut, __ATOMIC_ACQUIRE);)
+	if (spins++ < GATE_SPINS)
+	  __builtin_ia32_pause ();
+	else
+	  gomp_futex_wait (&cut, 1);
+    }
+}
+
+void
+gomp_dsm_gate_leave (void)
+{
+  if (!releasing)
+    __atomic_sub_fetch (&gate_in, 1, __ATOMIC_RELEASE);
+}
+
+/* Closes the gate and write-protects every home block written in this
+   interval that has a twin (others fetched it), as HOME_RO: from now
+   on a fetch of it gets its twin until the release drops that, and
+   then the bytes written before this cut.  Called with
+   gomp_dsm_rel_mutex held.  */
+static void
+cut_home (void)
+{
+  releasing = true;
+  __atomic_store_n (&cut, 1, __ATOMIC_SEQ_CST);
+  for (int spins = 0; __atomic_load_n (&gate_in, __ATOMIC_SEQ_CST);)
+    if (spins++ < GATE_SPINS)
+      __builtin_ia32_pause ();
+    else
+      sched_yield ();
+  /* Every home block a fault noticed is in the list now (the gate is
+     empty), and no fault adds one until the release is over.  */
+  uint64_t cur = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE);
+  const uint32_t *buf = gomp_dsm.notices.buf[(cur >> 32) & 1];
+  uint32_t n = (uint32_t) cur, k = 0;
+  uint32_t *v = n ? malloc (n * sizeof *v) : NULL;
+  if (n && !v)
+    gomp_dsm_fatal ("out of memory for write notices");
+  for (uint32_t i = 0; i < n; i++)
+    {
+      uint32_t b = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE) - 1;
+      if (b < gomp_dsm.nblocks
+	  && __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+	     == gomp_dsm.rank
+	  && gomp_dsm_htwin (b) && !gomp_dsm_stack_block (b))
+	v[k++] = b;
+    }
+  k = k ? gomp_dsm_sort_unique (v, k) : 0;
+  for (uint32_t i = 0; i < k;)
+    {
+      /* A run of consecutive blocks still HOME_RW with a twin: one
+	 mprotect.  */
+      uint32_t j = i;
+      gomp_dsm_lock (v[i]);
+      if (gomp_dsm_state (v[i]) != BS_HOME_RW || !gomp_dsm_htwin (v[i]))
+	{
+	  gomp_dsm_unlock (v[i]);
+	  i++;
+	  continue;
+	}
+      while (j + 1 < k && v[j + 1] == v[j] + 1)
+	{
+	  gomp_dsm_lock (v[j + 1]);
+	  if (gomp_dsm_state (v[j + 1]) == BS_HOME_RW
+	      && gomp_dsm_htwin (v[j + 1]))
+	    j++;
+	  else
+	    {
+	      gomp_dsm_unlock (v[j + 1]);
+	      break;
+	    }
+	}
+      gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
+      for (uint32_t x = i; x <= j; x++)
+	{
+	  gomp_dsm_set_state (v[x], BS_HOME_RO);
+	  gomp_dsm_unlock (v[x]);
+	}
+      i = j + 1;
+    }
+  free (v);
+}
+
+/* Opens the gate again.  */
+static void
+uncut_home (void)
+{
+  __atomic_store_n (&cut, 0, __ATOMIC_SEQ_CST);
+  gomp_futex_wake (&cut, INT_MAX);
+  releasing = false;
+}
 
 /* Takes the dirty list, diffs every block still in state WRITE (locked in
    ascending order) and sends the diffs.  A written block will likely be
@@ -131,6 +255,7 @@ gomp_dsm_release (void **notices)
 {
   long t0 = gomp_cl_now_ns ();
   pthread_mutex_lock (&gomp_dsm_rel_mutex);
+  cut_home ();
   flush_dirty ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
@@ -231,6 +356,7 @@ gomp_dsm_release (void **notices)
   if (ns)
     n = gomp_dsm_sort_unique (out, n + ns);
   DSM_STAT (notices_sent, n);
+  uncut_home ();
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
   DSM_STAT (release_ns, gomp_cl_now_ns () - t0);
   *notices = out;

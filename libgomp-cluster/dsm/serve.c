@@ -109,16 +109,10 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
 	    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d",
 			    src, c, gomp_dsm.home[c]);
 	  /* Written in the last interval, and the release that announces
-	     it is under way (it took the notices, and will reach C
-	     later): do its part for C now, so that it does not make C
-	     writable again after we protect it for this requester.  */
-	  if (gomp_dsm_unnotice (c, (__atomic_load_n (&gomp_dsm.notices.cur,
-						      __ATOMIC_ACQUIRE)
-				     >> 32) - 1))
-	    {
-	      __atomic_store_n (&gomp_dsm.copyset[c], 0, __ATOMIC_RELEASE);
-	      gomp_dsm_htwin_drop (c);
-	    }
+	     it is under way (it took the notices, and will reach C later):
+	     C is served from its twin, as before that release, and with
+	     the label read below, which may not count that release yet;
+	     the release drops the twin and leaves C write-protected.  */
 	  uint32_t st = gomp_dsm_state (c);
 	  bool stack = gomp_dsm_stack_block (c);
 	  if (stack)

@@ -8,11 +8,11 @@
    the previous band are recorded and checked against a serial run, as
    is the whole array.  The flag reaches the reader by a fetch (labelled
    with its home's release), or by a diff applied at its home only with
-   the acquire that names it (dsm/stage.c).  Not at 2x2 yet: a home write
-   made by one thread while another thread of its node releases can still
-   travel ahead of the first thread's data (about one run in twenty under
-   heavy load; docs/INTERNALS.md, issue 12).  */
-/* ompc-nodes: 1 1x2 2x1 3x1 */
+   the acquire that names it (dsm/stage.c).  At 2x2 two threads of a
+   node race: one releases while the other writes (the release's cut,
+   dsm/release.c), and one opens a block another fetched before that one
+   caught up with its label (dsm/fault.c).  */
+/* ompc-nodes: 1 1x2 2x1 2x2 3x1 */
 /* ompc-args: 10 */
 /* ompc-timeout: 180 */
 #include <omp.h>
