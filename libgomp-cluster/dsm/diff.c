@@ -275,8 +275,7 @@ encode_diff (uint32_t b, struct diff_buf *d)
   if (d->len == 0)
     {
       /* A batch starts with the release that will announce it.  */
-      uint64_t label = __atomic_load_n (&gomp_dsm_released,
-					__ATOMIC_RELAXED) + 1;
+      uint64_t label = gomp_dsm_diff_next ();
       memcpy (d->p, &label, 8);
       d->len = 8;
     }

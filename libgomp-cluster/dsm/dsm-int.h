@@ -75,7 +75,9 @@ enum
 #define M_IDLE_SHIFT 16
 #define M_IDLE 0x70000u		/* WRITE blocks: releases in a row that
 				   found no change, one in KEEP_STEP <<
-				   M_KEEP counted (release.c).  */
+				   M_KEEP counted; home blocks with a twin:
+				   releases in a row that found no change
+				   (release.c).  */
 #define M_EXPIRED 0x80000u	/* Went READ because M_IDLE ran out, and
 				   not written since.  */
 #define M_KEEP_SHIFT 29
@@ -95,10 +97,10 @@ enum
 #define EAGER_LVL_MAX 4
 #define M_INPLACE 0x10000000u	/* Being updated in place by an acquire
 				   (locked, still accessible).  */
-#define M_HTWIN 0x80000000u	/* Home block written since this node's
-				   last release: its twin slot holds what
-				   was released, which is what the home
-				   serves (see gomp_dsm_htwin_make).  */
+#define M_HTWIN 0x80000000u	/* Home block with a twin: its twin slot
+				   holds what this node released of it,
+				   which is what the home serves (see
+				   gomp_dsm_htwin_make).  */
 
 struct gomp_dsm_area
 {
@@ -150,6 +152,9 @@ struct gomp_dsm
   struct gomp_dsm_list notices, dirty;
   struct gomp_dsm_list stack_copied;	/* Stack blocks homed here that
 					   another node fetched.  */
+  struct gomp_dsm_list htwins;	/* Home blocks with a twin (M_HTWIN; a
+				   dropped one may linger until the next
+				   release takes the list).  */
   uint32_t *cached;		/* Blocks ever fetched (M_CACHED).  */
   uint32_t ncached;
   /* Segment layout.  */
@@ -218,12 +223,17 @@ gomp_dsm_twin (uint32_t b)
 }
 
 /* Home twins.  A home's own writes become visible to other nodes only
-   with its release, as every other node's do: the first write of an
-   interval to a home block that others may fetch (HOME_RO) copies the
-   block to its twin slot first, and while M_HTWIN is set a fetch is
-   served from the twin.  Diffs and atomics applied meanwhile go to both
-   copies; the release that announces the block drops the twin.  The
-   caller holds B's lock.  Signal-safe.  */
+   with its release, as every other node's do: a home block that another
+   node fetches has a twin, which holds what this node last released of
+   it, and a fetch is served from the twin.  The twin is made by the
+   first serve of a writable home block, or by the first write to a
+   write-protected one (HOME_RO); from then on the block stays writable,
+   and each release compares it with its twin: a changed block is
+   announced and its twin becomes the new snapshot (release.c, before
+   the release takes its diffs).  A twin that several releases found
+   unchanged is dropped and the block write-protected again.  Diffs and
+   atomics applied meanwhile go to both copies.  The caller holds B's
+   lock.  Signal-safe.  */
 static inline void
 gomp_dsm_htwin_make (uint32_t b)
 {
@@ -232,6 +242,7 @@ gomp_dsm_htwin_make (uint32_t b)
   __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
 		    gomp_dsm_block_len (b));
   __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
+  gomp_dsm_list_add (&gomp_dsm.htwins, b);
 }
 
 static inline bool
@@ -243,13 +254,13 @@ gomp_dsm_htwin (uint32_t b)
 static inline void
 gomp_dsm_htwin_drop (uint32_t b)
 {
-  __atomic_fetch_and (&gomp_dsm.meta[b], ~M_HTWIN, __ATOMIC_RELEASE);
+  __atomic_fetch_and (&gomp_dsm.meta[b], ~(M_HTWIN | M_IDLE),
+		      __ATOMIC_RELEASE);
 }
 
-/* A write fault on a home block passes this gate, which is closed
-   while a release of this node runs (release.c, "the cut").  */
-extern void gomp_dsm_gate_enter (void) H;
-extern void gomp_dsm_gate_leave (void) H;
+/* The label a diff batch made now starts with: the number of the
+   release that announces it (release.c).  With gomp_dsm_rel_mutex.  */
+extern uint64_t gomp_dsm_diff_next (void) H;
 
 /* After an atomic changed LEN bytes at offset OFF of home block B: the
    twin gets them too (an atomic is visible at once).  */

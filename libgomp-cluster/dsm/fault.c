@@ -802,18 +802,9 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       && !gomp_dsm_allocated_here (b))
     gomp_dsm_wild (si->si_addr);
   fault_fetched = false;
-  /* A write to a home block waits while a release of this node cuts
-     (release.c): it belongs to the next interval.  */
-  bool gate = write && !gomp_dsm_stack_block (b)
-	      && __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
-		 == gomp_dsm.rank;
-  if (gate)
-    gomp_dsm_gate_enter ();
   gomp_dsm_lock (b);
   bool ok = gomp_dsm_make_access (b, write);
   gomp_dsm_unlock (b);
-  if (gate)
-    gomp_dsm_gate_leave ();
   if (!ok)
     gomp_dsm_wild (si->si_addr);
   /* What the fetch brought may be newer than what this node acquired

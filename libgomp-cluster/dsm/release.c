@@ -7,10 +7,7 @@
 
 #include "dsm-int.h"
 #include "report.h"
-#include "config/linux/futex.h"
-#include <limits.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -22,7 +19,6 @@
 #define ANN_SKIP 0xff		/* An announced block the release leaves
 				   as it is.  */
 #define ANN_KEEP 0xfe		/* A home block that keeps its state.  */
-#define GATE_SPINS 200		/* Pauses before a gated fault sleeps.  */
 
 pthread_mutex_t gomp_dsm_rel_mutex = PTHREAD_MUTEX_INITIALIZER;
 uint64_t gomp_dsm_released;
@@ -36,124 +32,101 @@ uint32_t gomp_dsm_push_cand[GOMP_DSM_PUSH_MAX], gomp_dsm_push_ncand;
 static uint32_t refetch_block[REFETCH_MAX], refetch_n;
 static uint64_t refetch_nodes[REFETCH_MAX];
 
-/* The cut of a release.  What a home block holds when its release drops
-   its twin is what other nodes are served from then on, labelled with
-   that release; every write before it in program order must be in that
-   release too.  Another thread of this node may go on writing while a
-   release runs: a write to a non-home block that the diffs missed
-   followed by a write to a home block the release then publishes would
-   let a reader see the second without the first (a flag before its
-   data).  So a release first write-protects the twinned home blocks
-   (cut_home), then takes the diffs: a write to a home block after the
-   cut faults, and a write fault on a home block waits at this gate
-   until the release is over; it then opens the block for the next
-   interval with a fresh twin.  CUT: a release is cutting or under way;
-   GATE_IN: write faults on home blocks past the gate (the release waits
-   for them before it looks at the notices).  */
-static int cut, gate_in;
-static __thread bool releasing;
+/* Home twins (dsm-int.h).  Before a release takes its diffs, it
+   compares every home block that has a twin with it: a changed block is
+   announced, and its twin becomes what the home serves from then on.
+   Before the diffs, because another thread of the node may go on
+   writing: a write that made it into a snapshot was preceded, in its
+   thread's order, by writes that the diffs taken after it do see (a
+   flag is never published ahead of its data).  A twin that
+   HTWIN_IDLE releases in a row found unchanged is dropped, and its
+   block write-protected again (HOME_RO): its next write faults and
+   makes a twin.  */
+#define HTWIN_IDLE 4
 
-void
-gomp_dsm_gate_enter (void)
+/* This release counted itself early (snapshot_home): the diffs it takes
+   carry its number, not the next.  With gomp_dsm_rel_mutex.  */
+static bool counted;
+
+uint64_t
+gomp_dsm_diff_next (void)
 {
-  if (releasing)
-    return;
-  for (;;)
-    {
-      __atomic_add_fetch (&gate_in, 1, __ATOMIC_SEQ_CST);
-      if (!__atomic_load_n (&cut, __ATOMIC_SEQ_CST))
-	return;
-      __atomic_sub_fetch (&gate_in, 1, __ATOMIC_SEQ_CST);
-      for (int spins = 0; __atomic_load_n (&cut, __ATOMIC_ACQUIRE);)
-	if (spins++ < GATE_SPINS)
-	  __builtin_ia32_pause ();
-	else
-	  gomp_futex_wait (&cut, 1);
-    }
+  return __atomic_load_n (&gomp_dsm_released, __ATOMIC_RELAXED)
+	 + !counted;
 }
 
-void
-gomp_dsm_gate_leave (void)
-{
-  if (!releasing)
-    __atomic_sub_fetch (&gate_in, 1, __ATOMIC_RELEASE);
-}
-
-/* Closes the gate and write-protects every home block written in this
-   interval that has a twin (others fetched it), as HOME_RO: from now
-   on a fetch of it gets its twin until the release drops that, and
-   then the bytes written before this cut.  Called with
-   gomp_dsm_rel_mutex held.  */
+/* Called with gomp_dsm_rel_mutex held.  */
 static void
-cut_home (void)
+snapshot_home (void)
 {
-  releasing = true;
-  __atomic_store_n (&cut, 1, __ATOMIC_SEQ_CST);
-  for (int spins = 0; __atomic_load_n (&gate_in, __ATOMIC_SEQ_CST);)
-    if (spins++ < GATE_SPINS)
-      __builtin_ia32_pause ();
-    else
-      sched_yield ();
-  /* Every home block a fault noticed is in the list now (the gate is
-     empty), and no fault adds one until the release is over.  */
-  uint64_t cur = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE);
-  const uint32_t *buf = gomp_dsm.notices.buf[(cur >> 32) & 1];
-  uint32_t n = (uint32_t) cur, k = 0;
-  uint32_t *v = n ? malloc (n * sizeof *v) : NULL;
-  if (n && !v)
-    gomp_dsm_fatal ("out of memory for write notices");
+  uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.htwins, &n);
+  if (!n)
+    {
+      gomp_dsm_list_done (&gomp_dsm.htwins, buf, n);
+      return;
+    }
+  uint32_t *v = malloc (n * sizeof *v);
+  if (!v)
+    gomp_dsm_fatal ("out of memory");
+  memcpy (v, buf, n * sizeof *v);
+  gomp_dsm_list_done (&gomp_dsm.htwins, buf, n);
+  n = gomp_dsm_sort_unique (v, n);
   for (uint32_t i = 0; i < n; i++)
     {
-      uint32_t b = __atomic_load_n (&buf[i], __ATOMIC_ACQUIRE) - 1;
-      if (b < gomp_dsm.nblocks
-	  && __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
-	     == gomp_dsm.rank
-	  && gomp_dsm_htwin (b) && !gomp_dsm_stack_block (b))
-	v[k++] = b;
-    }
-  k = k ? gomp_dsm_sort_unique (v, k) : 0;
-  for (uint32_t i = 0; i < k;)
-    {
-      /* A run of consecutive blocks still HOME_RW with a twin: one
-	 mprotect.  */
-      uint32_t j = i;
-      gomp_dsm_lock (v[i]);
-      if (gomp_dsm_state (v[i]) != BS_HOME_RW || !gomp_dsm_htwin (v[i]))
+      uint32_t b = v[i];
+      gomp_dsm_lock (b);
+      if (!gomp_dsm_htwin (b)
+	  || __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+	     != gomp_dsm.rank)
 	{
-	  gomp_dsm_unlock (v[i]);
-	  i++;
+	  gomp_dsm_unlock (b);
 	  continue;
 	}
-      while (j + 1 < k && v[j + 1] == v[j] + 1)
+      char *w = gomp_dsm_block_wview (b), *t = gomp_dsm_twin (b);
+      size_t len = gomp_dsm_block_len (b);
+      uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+      uint32_t idle = (m & M_IDLE) >> M_IDLE_SHIFT;
+      bool changed = memcmp (w, t, len) != 0;
+      if (!changed && idle + 1 >= HTWIN_IDLE)
 	{
-	  gomp_dsm_lock (v[j + 1]);
-	  if (gomp_dsm_state (v[j + 1]) == BS_HOME_RW
-	      && gomp_dsm_htwin (v[j + 1]))
-	    j++;
-	  else
+	  /* Idle: protected again, then compared once more for what was
+	     written before the protection took effect.  */
+	  if (gomp_dsm_state (b) == BS_HOME_RW)
 	    {
-	      gomp_dsm_unlock (v[j + 1]);
-	      break;
+	      gomp_dsm_protect (b, 1, PROT_READ);
+	      gomp_dsm_set_state (b, BS_HOME_RO);
+	      changed = memcmp (w, t, len) != 0;
+	    }
+	  if (!changed)
+	    {
+	      gomp_dsm_htwin_drop (b);
+	      gomp_dsm_unlock (b);
+	      continue;
 	    }
 	}
-      gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
-      for (uint32_t x = i; x <= j; x++)
+      if (changed)
 	{
-	  gomp_dsm_set_state (v[x], BS_HOME_RO);
-	  gomp_dsm_unlock (v[x]);
+	  /* The number first: a fetch served from the new snapshot must
+	     not be labelled with the release before.  */
+	  if (!counted)
+	    {
+	      __atomic_add_fetch (&gomp_dsm_released, 1, __ATOMIC_RELEASE);
+	      counted = true;
+	    }
+	  memcpy (t, w, len);
+	  gomp_dsm_notice (b);
+	  idle = 0;
 	}
-      i = j + 1;
+      else
+	idle++;
+      while (!__atomic_compare_exchange_n
+	     (&gomp_dsm.meta[b], &m, (m & ~M_IDLE) | (idle << M_IDLE_SHIFT),
+	      true, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	;
+      gomp_dsm_list_add (&gomp_dsm.htwins, b);
+      gomp_dsm_unlock (b);
     }
   free (v);
-}
-
-/* Opens the gate again.  */
-static void
-uncut_home (void)
-{
-  __atomic_store_n (&cut, 0, __ATOMIC_SEQ_CST);
-  gomp_futex_wake (&cut, INT_MAX);
-  releasing = false;
 }
 
 /* Takes the dirty list, diffs every block still in state WRITE (locked in
@@ -255,7 +228,7 @@ gomp_dsm_release (void **notices)
 {
   long t0 = gomp_cl_now_ns ();
   pthread_mutex_lock (&gomp_dsm_rel_mutex);
-  cut_home ();
+  snapshot_home ();
   flush_dirty ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
@@ -296,10 +269,12 @@ gomp_dsm_release (void **notices)
   gomp_dsm_report_written (out, n);
   if (ns)
     memmove (out + n, out + nw, ns * sizeof *out);
-  /* This release counts from now on, before any of its home twins is
-     dropped: what a fetch is served from then on is labelled with it.  */
-  if (n + ns)
+  /* This release counts from now on (or did since its first home
+     snapshot): what a fetch is served from then on is labelled with it.
+     A release with a snapshot announces that block.  */
+  if (n + ns && !counted)
     __atomic_add_fetch (&gomp_dsm_released, 1, __ATOMIC_RELEASE);
+  counted = false;
   /* Per announced block: ANN_SKIP, ANN_KEEP or a home block's next
      state.  */
   unsigned char *act = n ? malloc (n) : NULL;
@@ -317,11 +292,13 @@ gomp_dsm_release (void **notices)
 	     block's part (serve_run).  */
 	  if (!gomp_dsm_unnotice (b, gen) || gomp_dsm.home[b] != gomp_dsm.rank)
 	    continue;
-	  /* Whoever cached B gets this notice: forget them.  It stays
-	     write-protected (another node fetched it once, and will
-	     likely again), so that a write of the next interval makes a
-	     twin first and is not served before its release.  */
+	  /* Whoever cached B gets this notice: forget them.  A block with
+	     a twin keeps it, writable (snapshot_home); any other is
+	     write-protected, so that its next write makes a twin (another
+	     node fetched it once, and will likely again).  */
 	  __atomic_store_n (&gomp_dsm.copyset[b], 0, __ATOMIC_RELEASE);
+	  if (gomp_dsm_htwin (b))
+	    continue;
 	  act[j] = !gomp_dsm_stack_block (b) ? BS_HOME_RO : BS_HOME_RW;
 	  if (act[j] == gomp_dsm_state (b))
 	    act[j] = ANN_KEEP;
@@ -331,20 +308,12 @@ gomp_dsm_release (void **notices)
 	  uint32_t e = k + 1;
 	  while (e < j && act[e] == act[k])
 	    e++;
-	  if (act[k] == ANN_KEEP)
-	    for (uint32_t x = k; x < e; x++)
-	      gomp_dsm_htwin_drop (out[x]);
-	  else if (act[k] != ANN_SKIP)
+	  if (act[k] != ANN_KEEP && act[k] != ANN_SKIP)
 	    {
-	      /* The protection first: a write of the next interval then
-		 waits for the block's lock and makes a fresh twin.  */
 	      gomp_dsm_protect (out[k], e - k, act[k] == BS_HOME_RO
 				? PROT_READ : PROT_READ | PROT_WRITE);
 	      for (uint32_t x = k; x < e; x++)
-		{
-		  gomp_dsm_set_state (out[x], act[k]);
-		  gomp_dsm_htwin_drop (out[x]);
-		}
+		gomp_dsm_set_state (out[x], act[k]);
 	    }
 	  k = e;
 	}
@@ -356,7 +325,6 @@ gomp_dsm_release (void **notices)
   if (ns)
     n = gomp_dsm_sort_unique (out, n + ns);
   DSM_STAT (notices_sent, n);
-  uncut_home ();
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
   DSM_STAT (release_ns, gomp_cl_now_ns () - t0);
   *notices = out;

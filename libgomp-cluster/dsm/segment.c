@@ -497,6 +497,9 @@ gomp_dsm_init (int rank, int nodes, const struct gomp_dsm_config *cfg)
   gomp_dsm_list_init (&gomp_dsm.notices, nb);
   gomp_dsm_list_init (&gomp_dsm.dirty, nb);
   gomp_dsm_list_init (&gomp_dsm.stack_copied, nb);
+  /* Twice: a block whose twin is dropped and made again between two
+     releases is listed twice.  */
+  gomp_dsm_list_init (&gomp_dsm.htwins, 2 * nb);
   gomp_dsm_migrate_init (migrate);
 
   gomp_dsm_coherence_init ();

@@ -108,11 +108,6 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
 	  if (gomp_dsm.home[c] != gomp_dsm.rank)
 	    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d",
 			    src, c, gomp_dsm.home[c]);
-	  /* Written in the last interval, and the release that announces
-	     it is under way (it took the notices, and will reach C later):
-	     C is served from its twin, as before that release, and with
-	     the label read below, which may not count that release yet;
-	     the release drops the twin and leaves C write-protected.  */
 	  uint32_t st = gomp_dsm_state (c);
 	  bool stack = gomp_dsm_stack_block (c);
 	  if (stack)
@@ -123,9 +118,12 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
 		  gomp_dsm_set_state (c, BS_HOME_RW);
 		}
 	    }
-	  else if (st == BS_INVALID
-		   || (st == BS_HOME_RW && !gomp_dsm_noticed (c)))
+	  else if (st == BS_INVALID)
 	    protect = true;
+	  else if (st == BS_HOME_RW)
+	    /* Writable here: from now on its releases compare it with a
+	       twin, which is what is served (dsm-int.h).  */
+	    gomp_dsm_htwin_make (c);
 	  if (!__atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src,
 				  __ATOMIC_ACQ_REL) && stack)
 	    gomp_dsm_list_add (&gomp_dsm.stack_copied, c);
