@@ -272,6 +272,14 @@ gomp_dsm_htwin_update (uint32_t b, size_t off, size_t len)
 		      gomp_dsm_block_wview (b) + off, len);
 }
 
+/* At a home: per block, the release of this node its served bytes
+   come from (the one that last announced or snapshotted it; for a
+   block whose twin a serve made, the last release then): the home's own
+   entry in the label of a reply (serve.c), so that a block this node
+   did not change since is served with the older label, which asks the
+   requester for no catch-up.  */
+extern uint64_t *gomp_dsm_blk_rel H;
+
 /* At a home: the highest label of a diff batch from each node staged
    here (dsm.h: the release that announces it).  */
 extern uint64_t *gomp_dsm_diff_label H;

@@ -208,6 +208,9 @@ take_home (uint32_t b, int from)
   uint64_t all = gomp_dsm.nodes >= 64 ? ~0ULL : (1ULL << gomp_dsm.nodes) - 1;
   __atomic_store_n (&gomp_dsm.copyset[b], all & ~(1ULL << gomp_dsm.rank),
 		    __ATOMIC_RELEASE);
+  /* Its bytes hold this node's diffs, of releases up to now.  */
+  gomp_dsm_blk_rel[b] = __atomic_load_n (&gomp_dsm_released,
+					 __ATOMIC_RELAXED);
   __atomic_store_n (&gomp_dsm.home[b], (int16_t) gomp_dsm.rank,
 		    __ATOMIC_RELEASE);
   if (st != BS_READ)

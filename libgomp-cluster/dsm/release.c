@@ -114,6 +114,8 @@ snapshot_home (void)
 	      counted = true;
 	    }
 	  memcpy (t, w, len);
+	  gomp_dsm_blk_rel[b] = __atomic_load_n (&gomp_dsm_released,
+						 __ATOMIC_RELAXED);
 	  gomp_dsm_notice (b);
 	  idle = 0;
 	}
@@ -299,6 +301,8 @@ gomp_dsm_release (void **notices)
 	  __atomic_store_n (&gomp_dsm.copyset[b], 0, __ATOMIC_RELEASE);
 	  if (gomp_dsm_htwin (b))
 	    continue;
+	  gomp_dsm_blk_rel[b] = __atomic_load_n (&gomp_dsm_released,
+						 __ATOMIC_RELAXED);
 	  act[j] = !gomp_dsm_stack_block (b) ? BS_HOME_RO : BS_HOME_RW;
 	  if (act[j] == gomp_dsm_state (b))
 	    act[j] = ANN_KEEP;

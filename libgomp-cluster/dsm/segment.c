@@ -491,6 +491,7 @@ gomp_dsm_init (int rank, int nodes, const struct gomp_dsm_config *cfg)
   gomp_dsm_stage_init ();
   gomp_dsm_need = calloc (nodes, sizeof *gomp_dsm_need);
   gomp_dsm_diff_label = calloc (nodes, sizeof *gomp_dsm_diff_label);
+  gomp_dsm_blk_rel = calloc (nb, sizeof *gomp_dsm_blk_rel);
   if (!gomp_dsm_need || !gomp_dsm_diff_label)
     gomp_dsm_fatal ("out of memory");
   gomp_dsm.cached = map_anon (nb * 4, "the cached list");

@@ -12,18 +12,20 @@
 #include <sys/mman.h>
 
 uint64_t *gomp_dsm_need;
+uint64_t *gomp_dsm_blk_rel;
 
 /* The label of what this node serves now (dsm.h): one release number
-   per node, in a malloc'ed vector that the reply frees once sent.  */
+   per node, in a malloc'ed vector that the reply frees once sent; OWN:
+   this node's (the newest of the blocks served, serve_run).  */
 static uint64_t *
-served_label (void)
+served_label (uint64_t own)
 {
   uint64_t *l = malloc (GOMP_DSM_LABEL_LEN);
   if (!l)
     gomp_dsm_fatal ("out of memory");
   for (int r = 0; r < gomp_dsm.nodes; r++)
     l[r] = __atomic_load_n (&gomp_dsm_diff_label[r], __ATOMIC_ACQUIRE);
-  l[gomp_dsm.rank] = __atomic_load_n (&gomp_dsm_released, __ATOMIC_ACQUIRE);
+  l[gomp_dsm.rank] = own;
   return l;
 }
 
@@ -63,7 +65,7 @@ moving_here (int src, uint32_t b)
    the staged diffs applied); else NULL, and the reply is sent from the
    writable view.  Service thread.  */
 static uint32_t
-serve_run (int src, uint32_t b, uint32_t n, char **copy)
+serve_run (int src, uint32_t b, uint32_t n, char **copy, uint64_t *own)
 {
   *copy = NULL;
   uint32_t k;
@@ -120,10 +122,20 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy)
 	    }
 	  else if (st == BS_INVALID)
 	    protect = true;
-	  else if (st == BS_HOME_RW)
-	    /* Writable here: from now on its releases compare it with a
-	       twin, which is what is served (dsm-int.h).  */
-	    gomp_dsm_htwin_make (c);
+	  else if (st == BS_HOME_RW && !gomp_dsm_htwin (c))
+	    {
+	      /* Writable here: from now on its releases compare it with a
+		 twin, which is what is served (dsm-int.h).  What it holds
+		 may come from any release up to now.  */
+	      gomp_dsm_htwin_make (c);
+	      gomp_dsm_blk_rel[c] = __atomic_load_n (&gomp_dsm_released,
+						     __ATOMIC_ACQUIRE);
+	    }
+	  uint64_t l = stack ? __atomic_load_n (&gomp_dsm_released,
+						__ATOMIC_ACQUIRE)
+		       : gomp_dsm_blk_rel[c];
+	  if (l > *own)
+	    *own = l;
 	  if (!__atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src,
 				  __ATOMIC_ACQ_REL) && stack)
 	    gomp_dsm_list_add (&gomp_dsm.stack_copied, c);
@@ -201,13 +213,14 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	  return;
 	}
       char *copy;
-      uint32_t k = serve_run (src, req[0], req[1], &copy);
+      uint64_t own = 0;
+      uint32_t k = serve_run (src, req[0], req[1], &copy, &own);
       if (k == 0)
 	gomp_cl_defer ();
       else
 	{
 	  /* The label after the copy: no older than what it holds.  */
-	  uint64_t *label = served_label ();
+	  uint64_t *label = served_label (own);
 	  struct gomp_cl_iov iov[2] = {
 	    { copy ? copy : gomp_dsm_block_wview (req[0]),
 	      (size_t) k * gomp_dsm_block_len (req[0]) },
@@ -218,6 +231,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
       DSM_STAT (serve_ns, gomp_cl_now_ns () - t0);
       return;
     }
+  uint64_t own = 0;
   uint32_t *counts = malloc (nruns * 4 + GOMP_DSM_LABEL_LEN);
   struct gomp_cl_iov *iov = malloc ((nruns + 1) * sizeof *iov);
   char **owned = calloc (nruns + 1, sizeof *owned);
@@ -230,7 +244,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     {
       uint32_t b = req[2 * r], n = req[2 * r + 1];
       size_t bs = gomp_dsm_block_len (b);
-      counts[r] = serve_run (src, b, n, &owned[r + 1]);
+      counts[r] = serve_run (src, b, n, &owned[r + 1], &own);
       /* Every block of the run must lie in one writable view (as the
 	 requester found them: whole blocks, consecutive addresses).  */
       if (n > 1
@@ -244,7 +258,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 			: gomp_dsm_block_wview (b);
       iov[r + 1].len = (size_t) n * bs;
     }
-  uint64_t *label = served_label ();
+  uint64_t *label = served_label (own);
   memcpy (counts + nruns, label, GOMP_DSM_LABEL_LEN);
   free (label);
   gomp_cl_reply_iov_owned (src, token, iov, nruns + 1, (void **) owned,
