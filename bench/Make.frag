@@ -1,5 +1,5 @@
 # bench/Make.frag -- `make bench` (single node), `make bench-cluster`,
-# `make bench-plugin` and `make bench-npb`.
+# `make bench-plugin`, `make bench-npb` and `make bench-memmodel`.
 #
 # make bench: builds bench/micro/ompbench.c once with plain `$(CC) -fopenmp`
 # (no plugin, no rpath) and runs that one binary on our lib/libgomp.so.1, on
@@ -51,6 +51,14 @@ bench-npb:
 	  NPB_COMMAND='make bench-npb NPB_DIR=.../$(notdir $(abspath $(NPB_DIR))) $(strip $(foreach v,$(filter-out NPB_DIR NPB_RESUME,$(NPB_VARS)),$(if $($(v)),$(v)="$($(v))")))' \
 	  $(srcdir)/bench/npb/run.sh $(abs_builddir) $(abs_builddir)/$(BENCH_OUT)/npb \
 	  $(abs_srcdir)/bench/results/npb.md
+
+# make bench-memmodel: an LU-style wavefront pipeline (flags and flushes)
+# at several nodes x threads (bench/memmodel/run.sh; MM_CONFIGS, MM_RUNS,
+# MM_SWEEPS, MM_TIMEOUT), writing bench/results/memmodel.md.
+bench-memmodel:
+	-$(MAKE) all
+	$(srcdir)/bench/memmodel/run.sh $(abs_builddir) \
+	  $(abs_builddir)/$(BENCH_OUT)/memmodel $(abs_srcdir)/bench/results/memmodel.md
 
 clean-bench:
 	rm -rf $(BENCH_OUT)
