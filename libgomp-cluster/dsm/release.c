@@ -32,6 +32,23 @@ uint32_t gomp_dsm_push_cand[GOMP_DSM_PUSH_MAX], gomp_dsm_push_ncand;
 static uint32_t refetch_block[REFETCH_MAX], refetch_n;
 static uint64_t refetch_nodes[REFETCH_MAX];
 
+/* Takes list L: its blocks sorted, without repeats, in a malloc'ed
+   array (NULL when empty), their number in *N.  */
+static uint32_t *
+take_sorted (struct gomp_dsm_list *l, uint32_t *n)
+{
+  uint32_t *buf = gomp_dsm_list_take (l, n);
+  uint32_t *v = *n ? malloc (*n * sizeof *v) : NULL;
+  if (*n && !v)
+    gomp_dsm_fatal ("out of memory");
+  if (*n)
+    memcpy (v, buf, *n * sizeof *v);
+  gomp_dsm_list_done (l, buf, *n);
+  if (*n)
+    *n = gomp_dsm_sort_unique (v, *n);
+  return v;
+}
+
 /* Home twins (dsm-int.h).  Before a release takes its diffs, it
    compares every home block that has a twin with it: a changed block is
    announced, and its twin becomes what the home serves from then on.
@@ -59,18 +76,7 @@ gomp_dsm_diff_next (void)
 static void
 snapshot_home (void)
 {
-  uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.htwins, &n);
-  if (!n)
-    {
-      gomp_dsm_list_done (&gomp_dsm.htwins, buf, n);
-      return;
-    }
-  uint32_t *v = malloc (n * sizeof *v);
-  if (!v)
-    gomp_dsm_fatal ("out of memory");
-  memcpy (v, buf, n * sizeof *v);
-  gomp_dsm_list_done (&gomp_dsm.htwins, buf, n);
-  n = gomp_dsm_sort_unique (v, n);
+  uint32_t n, *v = take_sorted (&gomp_dsm.htwins, &n);
   for (uint32_t i = 0; i < n; i++)
     {
       uint32_t b = v[i];
@@ -145,18 +151,9 @@ snapshot_home (void)
 static void
 flush_dirty (void)
 {
-  uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.dirty, &n);
+  uint32_t n, *v = take_sorted (&gomp_dsm.dirty, &n);
   if (!n)
-    {
-      gomp_dsm_list_done (&gomp_dsm.dirty, buf, n);
-      return;
-    }
-  uint32_t *v = malloc (n * sizeof *v);
-  if (!v)
-    gomp_dsm_fatal ("out of memory");
-  memcpy (v, buf, n * sizeof *v);
-  gomp_dsm_list_done (&gomp_dsm.dirty, buf, n);
-  n = gomp_dsm_sort_unique (v, n);
+    return;
   struct diff_out out;
   gomp_dsm_diff_out_init (&out);
   for (uint32_t i = 0; i < n; i++)
