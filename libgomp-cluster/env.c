@@ -830,6 +830,27 @@ show_ompc_dsm_eager (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_eager_env ? gomp_dsm_eager_env : "1");
 }
 
+/* OMPC_TASK_STEAL: tasksteal.c's gomp_task_steal_var.  */
+static bool
+parse_ompc_task_steal (const struct gomp_env_var *v, const char *val)
+{
+  unsigned long n;
+  bool b;
+  if (gomp_parse_ulong_value (val, &n) && n <= 1)
+    gomp_task_steal_var = n;
+  else if (gomp_parse_bool_value (val, &b))
+    gomp_task_steal_var = b;
+  else
+    return false;
+  return true;
+}
+
+static void
+show_ompc_task_steal (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_task_steal_var);
+}
+
 /* OMPC_DSM_MIGRATE: read by dsm/segment.c too.  */
 static const char *gomp_dsm_migrate_env;
 
@@ -987,6 +1008,13 @@ static const struct gomp_env_var gomp_env_table[] = {
     "updated only while faults show it is still read; and rank 0 sends "
     "its stack blocks others read along with a region's start; 0 does "
     "neither.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
+  { "OMPC_TASK_STEAL", "0, 1, true or false", "1",
+    "With several nodes, threads of a node that wait in a barrier with no "
+    "task left ask the other nodes for deferred tasks and run them there "
+    "(tasks with depend, detach or reduction clauses, and tasks whose "
+    "data names private memory, stay on their node); 0 runs every task "
+    "on its creator's node.", parse_ompc_task_steal, show_ompc_task_steal,
+    true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "
     "node alone writes, in four intervals between barriers in a row, becomes homed "

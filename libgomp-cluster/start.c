@@ -142,6 +142,7 @@ gomp_load_cluster (int *argc, char ***argv)
   host.run_region = gomp_cluster_run_region;
   host.fatal = gomp_host_fatal;
   host.cancel = gomp_cancel_remote;
+  gomp_task_steal_host (&host);
   struct gomp_cluster_ops *ops = init (&host, argc, argv);
   if (!ops || ops->abi != GOMP_CLUSTER_ABI)
     gomp_fatal ("%s does not match this libgomp.so.1; reinstall ompcluster",
