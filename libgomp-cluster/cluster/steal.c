@@ -237,6 +237,7 @@ gomp_cl_task_steal (int victim, const uint64_t *roots, unsigned nroots,
 	{
 	  gomp_cl_log_merge (log, log_len);
 	  gomp_cl_acquire_packed (log, log_len, false);
+	  gomp_cl_catch_up (false);
 	}
       memcpy (buf, ans + sizeof a, a.tasks_len);
       *len = a.tasks_len;
@@ -378,6 +379,7 @@ gomp_cl_task_take_done (void)
 	{
 	  gomp_cl_log_merge (d->msg + 8, d->len - 8);
 	  gomp_cl_acquire_packed (d->msg + 8, d->len - 8, false);
+	  gomp_cl_catch_up (false);
 	}
       __atomic_sub_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
       gomp_cl_host->task_finish (id);
