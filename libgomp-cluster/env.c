@@ -962,7 +962,8 @@ static const struct gomp_env_var gomp_env_table[] = {
   { "OMPC_STATS", "0, 1, true or false", "0",
     "With several nodes, every node prints at exit its regions, barriers "
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
-    "chunks, messages and bytes, and the DSM's counters.",
+    "chunks, messages and bytes, tasks run locally, stolen and given "
+    "away with the bytes moved for them, and the DSM's counters.",
     parse_ompc_stats, show_ompc_stats, true },
   { "OMPC_REPORT", "file name", "none (off)",
     "With several nodes, rank 0 writes at exit a sharing report to this "
@@ -1008,12 +1009,12 @@ static const struct gomp_env_var gomp_env_table[] = {
     "updated only while faults show it is still read; and rank 0 sends "
     "its stack blocks others read along with a region's start; 0 does "
     "neither.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
-  { "OMPC_TASK_STEAL", "0, 1, true or false", "1",
-    "With several nodes, threads of a node that wait in a barrier with no "
-    "task left ask the other nodes for deferred tasks and run them there "
-    "(tasks with depend, detach or reduction clauses, and tasks whose "
-    "data names private memory, stay on their node); 0 runs every task "
-    "on its creator's node.", parse_ompc_task_steal, show_ompc_task_steal,
+  { "OMPC_TASK_STEAL", "0, 1, true or false", "0",
+    "With several nodes, 1: threads of a node that wait in a barrier with "
+    "no task left ask the other nodes for deferred tasks and run them "
+    "there (tasks with depend, detach or reduction clauses, and tasks "
+    "whose data names private memory, stay on their node; "
+    "docs/tasks.md); 0 runs every task on its creator's node.", parse_ompc_task_steal, show_ompc_task_steal,
     true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "

@@ -56,7 +56,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-bool gomp_task_steal_var = true;
+bool gomp_task_steal_var = false;
 uint64_t gomp_task_stats[GOMP_TASK_STATS];
 
 /* The team spanning the nodes that this node runs now (NULL between

@@ -4,6 +4,7 @@
    threadprivate variable); each records where it ran and checks what it
    read.  Plain tasks beside them may move (task-steal.c proves that).  */
 /* ompc-nodes: 1 2x1 2x2 3x1 */
+/* ompc-env: OMPC_TASK_STEAL=1 */
 /* ompc-timeout: 120 */
 #include <omp.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Deferred tasks run on other nodes (OMPC_TASK_STEAL, on by default):
+/* Deferred tasks run on other nodes (OMPC_TASK_STEAL=1):
    one thread creates coarse tasks (parallel + single) that read what it
    wrote just before (shared heap, a global, its stack), write results
    there, and create children of their own (taskwait, taskgroup, and
@@ -7,6 +7,7 @@
    by their process ids) some tasks must have run on a node other than
    their creator's; with OMPC_TASK_STEAL=0 (task-steal-off.c) none.  */
 /* ompc-nodes: 1 2x1 2x2 3x1 */
+/* ompc-env: OMPC_TASK_STEAL=1 */
 /* ompc-timeout: 120 */
 #include <omp.h>
 #include <stdio.h>
@@ -48,7 +49,7 @@ main (void)
   int pids[512];
   int main_pid = getpid ();
   const char *env = getenv ("OMPC_TASK_STEAL");
-  int steal = !(env && env[0] == '0');
+  int steal = env && env[0] == '1';
   if (!out)
     return 2;
 #pragma omp parallel
