@@ -1,5 +1,6 @@
 # bench/Make.frag -- `make bench` (single node), `make bench-cluster`,
-# `make bench-plugin`, `make bench-npb` and `make bench-memmodel`.
+# `make bench-plugin`, `make bench-npb`, `make bench-memmodel` and
+# `make bench-tasks`.
 #
 # make bench: builds bench/micro/ompbench.c once with plain `$(CC) -fopenmp`
 # (no plugin, no rpath) and runs that one binary on our lib/libgomp.so.1, on
@@ -59,6 +60,15 @@ bench-memmodel:
 	-$(MAKE) all
 	$(srcdir)/bench/memmodel/run.sh $(abs_builddir) \
 	  $(abs_builddir)/$(BENCH_OUT)/memmodel $(abs_srcdir)/bench/results/memmodel.md
+
+# make bench-tasks: the task programs bench/apps/task_*.c built with
+# bin/ompcc and launched at several nodes x threads (bench/tasks/run.sh),
+# writing bench/results/tasks.md.  TASK_RUNS, TASK_APPS, TASK_CONFIGS,
+# TASK_TIMEOUT and TASK_NOTE choose what runs (see run.sh).
+bench-tasks:
+	-$(MAKE) all
+	$(srcdir)/bench/tasks/run.sh $(abs_builddir) \
+	  $(abs_builddir)/$(BENCH_OUT)/tasks $(abs_srcdir)/bench/results/tasks.md
 
 clean-bench:
 	rm -rf $(BENCH_OUT)

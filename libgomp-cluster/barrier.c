@@ -1,8 +1,9 @@
 /* barrier.c -- the team barrier (OpenMP 5.1 section 2.19.2) and
    GOMP_barrier.  Threads of a node meet on one futex word; while they wait
-   they run the team's queued tasks; the last local arriver of a team that
-   spans nodes does the inter-node part (gomp_cluster->barrier) before it
-   releases the others.  Waiters spin (GOMP_SPINCOUNT) and then sleep.
+   they run the team's queued tasks, and in a team that spans nodes they
+   may take tasks from other nodes (tasksteal.c); the last local arriver
+   of such a team does the inter-node part (gomp_cluster->barrier) before
+   it releases the others.  Waiters spin (GOMP_SPINCOUNT) and then sleep.
    Barriers inside the region and the region's closing barrier count their
    arrivals apart (libgomp.h): after a cancellation, threads may wait in
    both at once.  */
@@ -57,6 +58,8 @@ gomp_bar_release (struct gomp_team *team, unsigned shift, void *buf,
   struct gomp_barrier *bar = &team->barrier;
   if (GOMP_UNLIKELY (team->spans))
     {
+      if (gomp_task_steal_var)
+	gomp_task_steal_claimed (team);
       /* With cancellation, the exchange keeps the nodes' barriers paired
 	 (cancel.c).  */
       if (GOMP_UNLIKELY (gomp_cancel_var))
@@ -107,6 +110,20 @@ gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
 	  spins = 0;
 	  s = gomp_bar_load (bar);
 	  continue;
+	}
+      /* Tasks between nodes: before the node's part completes, ask the
+	 others for tasks (tasksteal.c).  */
+      if (GOMP_UNLIKELY (team->spans) && gomp_task_steal_var
+	  && !gomp_cancel_var)
+	{
+	  int st = gomp_task_steal_barrier (team, gen, shift);
+	  if (st != GOMP_CLUSTER_STEAL_IDLE)
+	    {
+	      if (st == GOMP_CLUSTER_STEAL_GOT)
+		spins = 0;
+	      s = gomp_bar_load (bar);
+	      continue;
+	    }
 	}
       unsigned arrived = (s >> shift) & GOMP_BAR_ARRIVED_MASK;
       if (cancellable && arrived <= bar->total

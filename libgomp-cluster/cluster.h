@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 8
+#define GOMP_CLUSTER_ABI 9
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -82,6 +82,28 @@ struct gomp_cluster_env
   int pmi_fd;
 };
 
+/* A thief names at most this many tasks whose descendants it asks for
+   (ops->task_steal).  */
+#define GOMP_CLUSTER_STEAL_ROOTS 16
+
+/* A node's answer to a thief (ops->task_steal, host->task_state).  */
+enum gomp_cluster_steal_state
+{
+  GOMP_CLUSTER_STEAL_IDLE,	/* No team, or its tasks are done.  */
+  GOMP_CLUSTER_STEAL_BUSY,	/* Working, nothing to give now.  */
+  GOMP_CLUSTER_STEAL_GOT	/* Tasks to give / given.  */
+};
+
+/* ops->addr_kind's answers: outside the shared segment; inside it and
+   the same memory on every node; inside it but private to this node (a
+   thread stack's private top, where glibc keeps its TLS, or its guard);
+   in the module's own views of the segment, which the program never
+   names (a word of a task's data with such a value is no pointer).  */
+#define GOMP_CLUSTER_ADDR_OUTSIDE 0
+#define GOMP_CLUSTER_ADDR_SHARED 1
+#define GOMP_CLUSTER_ADDR_PRIVATE 2
+#define GOMP_CLUSTER_ADDR_VIEW 3
+
 /* What the runtime gives the module.  */
 struct gomp_cluster_host
 {
@@ -104,6 +126,29 @@ struct gomp_cluster_host
      of them later is the MPI libraries', not the program's.  */
   uint64_t default_signals;
   struct gomp_cluster_env env;
+  /* Tasks between nodes (tasksteal.c).  task_state tells a thief's
+     request what this node can give (enum gomp_cluster_steal_state),
+     from a handler: must not block.  task_pack takes movable queued
+     tasks out of the queue for node SRC (at most MAX_TASKS, about half
+     of them; only descendants of the tasks
+     ROOTS[0..NROOTS) that this node stole from SRC, when NROOTS is not
+     0) and writes them into BUF (at most MAX bytes); returns their
+     length, 0 when there are none.  task_finish: the task
+     ID given away completed at its thief, whose writes this node has
+     acquired.  task_wake: a request or a completion arrived (from a
+     handler: must not block); the team's waiting threads look at
+     ops->task_requests and ops->task_dones.  */
+  int (*task_state) (void);
+  size_t (*task_pack) (int src, const uint64_t *roots, unsigned nroots,
+		       unsigned max_tasks, void *buf, size_t max);
+  void (*task_finish) (uint64_t id);
+  void (*task_wake) (void);
+  /* Another node announced (ops->task_announce) movable tasks in the
+     top-level region numbered REGION (from a handler: must not block).  */
+  void (*task_noted) (uint64_t region);
+  /* OMPC_STATS: tasks of this node run here, other nodes' tasks run
+     here, this node's tasks run elsewhere, bytes of tasks moved.  */
+  const uint64_t *task_stats;
 };
 
 /* What the module gives the runtime.  */
@@ -200,12 +245,41 @@ struct gomp_cluster_ops
      block is elsewhere (a stack of the program's own pthread, an explicit
      task's copy) runs inside its node.  */
   bool (*shared) (const void *addr);
+  /* What ADDR is, for tasks that may move (tasksteal.c): one of
+     GOMP_CLUSTER_ADDR_*.  */
+  int (*addr_kind) (const void *addr);
 
   /* The sharing report (OMPC_REPORT): NULL when it is off; else the
      heap entry points (ompc_heap.c) call it with every block of the
      shared heap they hand out, its size, and the return address of
      their caller, the allocation's call site.  */
   void (*heap_site) (void *ptr, size_t size, void *caller);
+
+  /* Tasks between nodes (tasksteal.c, cluster/steal.c), from program
+     threads of a team spanning the nodes, never holding a lock of the
+     runtime.  task_steal asks node VICTIM for MAX_TASKS tasks at most
+     (when NROOTS is not
+     0, only descendants of the tasks ROOTS[0..NROOTS) this node gave
+     VICTIM, as host->task_pack's): with
+     GOMP_CLUSTER_STEAL_GOT, BUF holds *LEN bytes that host->task_pack
+     wrote there, and this node has acquired what VICTIM released before
+     it gave them.  task_serve answers the requests that wait
+     (*task_requests nonzero) through host->task_pack, releasing first.
+     task_done: task ID that VICTIM gave has completed here, with its
+     descendants; releases and tells VICTIM.  task_take_done (when
+     *task_dones is nonzero) acquires what the thieves released and calls
+     host->task_finish for each completed task.  */
+  int (*task_steal) (int victim, const uint64_t *roots, unsigned nroots,
+		     unsigned max_tasks, void *buf, size_t max, size_t *len);
+  void (*task_serve) (void);
+  void (*task_done) (int victim, uint64_t id);
+  void (*task_take_done) (void);
+  /* Tells every other node's host->task_noted that this node has
+     movable tasks in region REGION (its count of the top-level regions
+     spanning the nodes); does not wait.  */
+  void (*task_announce) (uint64_t region);
+  const unsigned *task_requests;
+  const unsigned *task_dones;
 };
 
 /* NULL with one node.  */

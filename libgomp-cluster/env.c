@@ -867,6 +867,20 @@ show_ompc_dsm_eager (char *buf, size_t len)
   snprintf (buf, len, "%s", gomp_dsm_eager_env ? gomp_dsm_eager_env : "1");
 }
 
+/* OMPC_TASK_STEAL: tasksteal.c's gomp_task_steal_var, read by the
+   runtime's own files (the module never sees it).  */
+static bool
+parse_ompc_task_steal (const struct gomp_env_var *v, const char *val)
+{
+  return parse_dsm_flag (val, &gomp_task_steal_var);
+}
+
+static void
+show_ompc_task_steal (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_task_steal_var);
+}
+
 /* OMPC_DSM_MIGRATE.  */
 static const char *gomp_dsm_migrate_env;
 
@@ -976,7 +990,8 @@ static const struct gomp_env_var gomp_env_table[] = {
   { "OMPC_STATS", "0, 1, true or false", "0",
     "With several nodes, every node prints at exit its regions, barriers "
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
-    "chunks, messages and bytes, and the DSM's counters.",
+    "chunks, messages and bytes, tasks run locally, stolen and given "
+    "away with the bytes moved for them, and the DSM's counters.",
     parse_ompc_stats, show_ompc_stats, true },
   { "OMPC_REPORT", "file name", "none (off)",
     "With several nodes, rank 0 writes at exit a sharing report to this "
@@ -1022,6 +1037,13 @@ static const struct gomp_env_var gomp_env_table[] = {
     "updated only while faults show it is still read; and rank 0 sends "
     "its stack blocks others read along with a region's start; 0 does "
     "neither.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
+  { "OMPC_TASK_STEAL", "0, 1, true or false", "0",
+    "With several nodes, 1: threads of a node that wait in a barrier with "
+    "no task left ask the other nodes for deferred tasks and run them "
+    "there (tasks with depend, detach or reduction clauses, and tasks "
+    "whose data names private memory, stay on their node; "
+    "docs/tasks.md); 0 runs every task on its creator's node.",
+    parse_ompc_task_steal, show_ompc_task_steal, true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "
     "node alone writes, in four intervals between barriers in a row, becomes homed "

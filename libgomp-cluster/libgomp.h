@@ -602,6 +602,29 @@ extern void gomp_team_tasks_fini (struct gomp_team *team);
 extern void gomp_thread_task_init (struct gomp_thread *thr);
 extern void gomp_thread_task_fini (struct gomp_thread *thr);
 extern bool gomp_barrier_handle_tasks (struct gomp_team *team);
+/* tasksteal.c's hooks: a team spanning the nodes starts / ends (team.c,
+   through gomp_team_tasks_init/fini); a thread of TEAM waits in its
+   barrier of generation GEN (arrivals at SHIFT) with no local task
+   (barrier.c): returns an
+   enum gomp_cluster_steal_state; the host's task callbacks (start.c);
+   OMPC_STATS's task counters (GOMP_TASK_STAT_*).  */
+extern bool gomp_task_steal_var;		/* OMPC_TASK_STEAL */
+extern void gomp_task_steal_team_start (struct gomp_team *team);
+extern void gomp_task_steal_team_end (struct gomp_team *team);
+extern int gomp_task_steal_barrier (struct gomp_team *team,
+				    unsigned long gen, unsigned shift);
+extern void gomp_task_steal_claimed (struct gomp_team *team);
+struct gomp_cluster_host;
+extern void gomp_task_steal_host (struct gomp_cluster_host *host);
+enum
+{
+  GOMP_TASK_STAT_LOCAL,		/* Tasks of this node run here.  */
+  GOMP_TASK_STAT_STOLEN,	/* Other nodes' tasks run here.  */
+  GOMP_TASK_STAT_GIVEN,		/* This node's tasks run elsewhere.  */
+  GOMP_TASK_STAT_BYTES,		/* Bytes of tasks sent and received.  */
+  GOMP_TASK_STATS
+};
+extern uint64_t gomp_task_stats[GOMP_TASK_STATS];
 extern void *gomp_parallel_reduction_register (uintptr_t *rdata,
 					       unsigned nthreads);
 extern void gomp_parallel_reduction_unregister (void *data);

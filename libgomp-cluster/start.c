@@ -110,6 +110,7 @@ gomp_load_cluster (int *argc, char ***argv)
   host.env = gomp_cluster_env;
   host.env.launcher_rank = gomp_launcher_rank ();
   host.env.pmi_fd = gomp_launcher_pmi_fd ();
+  gomp_task_steal_host (&host);
   struct gomp_cluster_ops *ops = init (&host, argc, argv);
   if (!ops || ops->abi != GOMP_CLUSTER_ABI)
     gomp_fatal ("%s does not match this libgomp.so.1; reinstall ompcluster",

@@ -5,8 +5,8 @@
    task.h describes the data structures; dependences are in taskdep.c.
 
    Untied tasks run as tied ones and mergeable ones are never merged (both
-   are allowed).  With several nodes a task runs on its creator's node: the
-   queues belong to the node-local part of a team.  */
+   are allowed).  With several nodes the queues belong to the node-local
+   part of a team; tasksteal.c moves some tasks to other nodes.  */
 
 #include "task.h"
 #include "omp.h"
@@ -100,6 +100,13 @@ gomp_tlist_push_lifo (struct gomp_tlist *l, struct gomp_task *t, size_t off)
 static void
 gomp_task_word_wait (int *word)
 {
+  if (gomp_task_steal_on ())
+    {
+      /* Completions of tasks given away and thieves' requests need a
+	 thread of the node: sleep in slices.  */
+      gomp_task_steal_wait (word, false);
+      return;
+    }
   unsigned long n = gomp_spin_limit ();
   for (unsigned long i = 0; i < n; i++)
     {
@@ -196,7 +203,7 @@ gomp_task_free (struct gomp_task *t)
 }
 
 /* A record of SIZE bytes.  */
-static inline struct gomp_task *
+struct gomp_task *
 gomp_task_record (size_t size)
 {
   struct gomp_task *t;
@@ -283,6 +290,8 @@ gomp_task_init_implicit (struct gomp_task *t, struct gomp_team *team,
   t->nsucc = t->succ_cap = 0;
   t->ndeps = 0;
   t->outer = outer;
+  t->movable = false;
+  t->moved = 0;
 }
 
 static struct gomp_task *
@@ -349,12 +358,16 @@ gomp_team_tasks_init (struct gomp_team *team)
   tt->num_teams_m1 = gomp_num_teams_m1;
   tt->team_num = gomp_team_num;
   team->task_data = tt;
+  if (GOMP_UNLIKELY (team->spans))
+    gomp_task_steal_team_start (team);
 }
 
 void
 gomp_team_tasks_fini (struct gomp_team *team)
 {
   struct gomp_team_tasks *tt = team->task_data;
+  if (GOMP_UNLIKELY (team->spans))
+    gomp_task_steal_team_end (team);
   if (tt == NULL)
     return;
   tt->next_spare = gomp_spare_tasks;
@@ -442,8 +455,8 @@ gomp_barrier_maybe_wake (struct gomp_team *team)
 /* After the team's last task finished (task_count was stored with
    seq_cst): the barrier can complete only if every thread has arrived;
    otherwise the last to arrive sees task_count itself.  */
-static inline void
-gomp_barrier_wake_done (struct gomp_team *team)
+void
+gomp_task_barrier_wake_done (struct gomp_team *team)
 {
   if ((__atomic_load_n (&team->barrier.state, __ATOMIC_SEQ_CST)
        & GOMP_BAR_ARRIVED_MASK) >= team->barrier.total)
@@ -451,7 +464,7 @@ gomp_barrier_wake_done (struct gomp_team *team)
 }
 
 /* T may start: queue it and tell whoever may run it.  */
-static void
+void
 gomp_task_make_ready (struct gomp_team_tasks *tt, struct gomp_task *t)
 {
   struct gomp_team *team = t->team;
@@ -474,16 +487,20 @@ gomp_task_make_ready (struct gomp_team_tasks *tt, struct gomp_task *t)
       gomp_task_word_notify (&t->member_of->waiter);
     }
   gomp_tlist_push_fifo (&tt->queue, t, OFF_TEAM);
+  if (GOMP_UNLIKELY (t->movable | t->moved))
+    gomp_task_steal_queued (t, 1);
   __atomic_store_n (&team->task_queued, team->task_queued + 1,
 		    __ATOMIC_SEQ_CST);
 }
 
 /* Takes ready T out of the queues: it is about to run.  */
-static void
+void
 gomp_task_dequeue (struct gomp_team_tasks *tt, struct gomp_task *t)
 {
   struct gomp_team *team = t->team;
   gomp_tlist_remove (&tt->queue, t, OFF_TEAM);
+  if (GOMP_UNLIKELY (t->movable | t->moved))
+    gomp_task_steal_queued (t, -1);
   if (t->member_of)
     gomp_tlist_remove (&t->member_of->ready, t, OFF_TG);
   if (t->parent)
@@ -526,9 +543,15 @@ gomp_task_sleep (struct gomp_team_tasks *tt, struct gomp_task *task,
   if (tg)
     tg->waiter = &word;
   tt->deep_waiters++;
+  /* With children on other nodes, wake up now and then to take some of
+     their descendants back (gomp_task_steal_for).  */
+  bool one_slice = gomp_task_steal_on () && task->running_children;
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
-  gomp_task_word_wait (&word);
+  if (GOMP_UNLIKELY (one_slice))
+    gomp_task_steal_wait (&word, true);
+  else
+    gomp_task_word_wait (&word);
   gomp_mutex_lock (&tt->lock);
   tt->deep_waiters--;
   if (task->waiter == &word)
@@ -555,7 +578,7 @@ gomp_task_orphan_children (struct gomp_task *t)
    taskgroup, orphans its own unfinished children.  Returns true when it
    was the team's last task (the caller wakes the barrier after
    unlocking); T is freed by the caller.  */
-static bool
+bool
 gomp_task_complete (struct gomp_team_tasks *tt, struct gomp_task *t)
 {
   struct gomp_team *team = t->team;
@@ -639,10 +662,28 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
       struct gomp_task_icv *saved_icv = thr->icv;
       thr->task = t;
       thr->icv = &t->icv;
-      t->fn (t->fn_data);
+      if (GOMP_UNLIKELY (t->moved == GOMP_TASK_STOLEN))
+	{
+	  /* Its descendants here complete before it does (the creator's
+	     taskgroups count them through it).  */
+	  struct gomp_taskgroup *tg = gomp_taskgroup_new (NULL);
+	  t->taskgroup = tg;
+	  t->fn (t->fn_data);
+	  gomp_task_steal_complete (thr, t, tg);
+	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_STOLEN], 1,
+			      __ATOMIC_RELAXED);
+	}
+      else
+	{
+	  t->fn (t->fn_data);
+	  if (GOMP_UNLIKELY (gomp_cluster != NULL))
+	    __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_LOCAL], 1,
+				__ATOMIC_RELAXED);
+	}
       thr->task = saved_task;
       thr->icv = saved_icv;
     }
+  gomp_task_steal_poll ();
   gomp_mutex_lock (&tt->lock);
   if (t->parent)
     t->parent->running_children--;
@@ -659,7 +700,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
       return false;
     }
   gomp_mutex_unlock (&tt->lock);
-  gomp_barrier_wake_done (team);
+  gomp_task_barrier_wake_done (team);
   gomp_task_free (t);
   return true;
 }
@@ -671,6 +712,13 @@ gomp_task_run_locked (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 {
   if (gomp_task_run (thr, tt, t))
     gomp_mutex_lock (&tt->lock);
+}
+
+void
+gomp_task_run_stolen (struct gomp_thread *thr, struct gomp_team_tasks *tt,
+		      struct gomp_task *t)
+{
+  gomp_task_run_locked (thr, tt, t);
 }
 
 /* ---- Hooks for the barrier. ---- */
@@ -754,6 +802,8 @@ gomp_task_undeferred (struct gomp_thread *thr, struct gomp_task *parent,
   t.num_children = t.running_children = 0;
   t.waiter = NULL;
   t.deps = NULL;
+  t.movable = false;
+  t.moved = 0;
   t.icv = *gomp_icv ();
   int done = 0;
   if (flags & GOMP_TASK_FLAG_DETACH)
@@ -819,6 +869,8 @@ gomp_task_undeferred_plain (struct gomp_thread *thr, struct gomp_task *parent,
   t.num_children = t.running_children = 0;
   t.waiter = NULL;
   t.deps = NULL;
+  t.movable = false;
+  t.moved = 0;
   /* T.ICV is copied only if the task changes an ICV
      (gomp_task_icv_own): until then it reads its creator's.  */
   struct gomp_task_icv *saved_icv = thr->icv;
@@ -871,6 +923,10 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   char *arg = (char *) (((uintptr_t) (t + 1) + dep_size + arg_align - 1)
 			& ~(uintptr_t) (arg_align - 1));
   t->fn_data = arg;
+  t->movable = false;
+  t->moved = 0;
+  t->arg_size = (uint32_t) arg_size;
+  t->arg_align = (uint32_t) arg_align;
   if (flags & GOMP_TASK_FLAG_DETACH)
     {
       t->detach = true;
@@ -889,6 +945,9 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
     memcpy (arg, data, arg_size);
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
+  if (gomp_task_steal_on ())
+    t->movable = gomp_task_movable (thr, t, flags, ndeps, arg_size,
+				    arg_align);
   return t;
 }
 
@@ -989,6 +1048,7 @@ gomp_task_1 (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
   gomp_mutex_unlock (&tt->lock);
   if (queued)
     gomp_barrier_maybe_wake (team);
+  gomp_task_steal_poll ();
 }
 
 GOMP_EXPORT void
@@ -1036,6 +1096,9 @@ gomp_task_wait_children (struct gomp_thread *thr, struct gomp_task *task,
 	  gomp_task_dequeue (tt, c);
 	  gomp_task_run_locked (thr, tt, c);
 	}
+      else if (gomp_task_steal_on () && task->running_children
+	       && gomp_task_steal_for (thr, tt, task))
+	continue;
       else
 	gomp_task_sleep (tt, task, tg);
     }
@@ -1209,7 +1272,7 @@ omp_fulfill_event (omp_event_handle_t event)
     }
   gomp_mutex_unlock (&tt->lock);
   if (last)
-    gomp_barrier_wake_done (team);
+    gomp_task_barrier_wake_done (team);
 }
 
 GOMP_EXPORT int

@@ -151,8 +151,20 @@ struct gomp_task
   struct gomp_task *outer;
   uintptr_t outer_def_allocator;
   unsigned outer_num_teams_m1, outer_team_num;
+  /* Tasks between nodes (tasksteal.c): whether it may run on another
+     node, and MOVED: GOMP_TASK_GIVEN, a task of this node running on
+     another; GOMP_TASK_STOLEN, another node's task (NODE, where it is
+     REMOTE_ID) running here.  ARG_SIZE and ARG_ALIGN: FN_DATA's.  */
+  bool movable;
+  unsigned char moved;
+  int node;
+  uint64_t remote_id;
+  uint32_t arg_size, arg_align;
   struct gomp_task_icv icv;
 };
+
+#define GOMP_TASK_GIVEN 1
+#define GOMP_TASK_STOLEN 2
 
 /* The team's tasking state (team->task_data).  */
 struct gomp_team_tasks
@@ -232,6 +244,57 @@ extern void gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
    the node (parallel.c), as their data may be private to it.  */
 extern __thread bool gomp_target_in_node
   __attribute__ ((tls_model ("initial-exec")));
+
+/* task.c, for tasksteal.c (with the team's task lock held, except the
+   record's allocation and the wake).  */
+extern struct gomp_task *gomp_task_record (size_t size);
+extern void gomp_task_make_ready (struct gomp_team_tasks *tt,
+				  struct gomp_task *t);
+extern void gomp_task_dequeue (struct gomp_team_tasks *tt,
+			       struct gomp_task *t);
+extern bool gomp_task_complete (struct gomp_team_tasks *tt,
+				struct gomp_task *t);
+extern void gomp_task_barrier_wake_done (struct gomp_team *team);
+/* Runs stolen T (dequeued) on THR, with TT's lock held as on return.  */
+extern void gomp_task_run_stolen (struct gomp_thread *thr,
+				  struct gomp_team_tasks *tt,
+				  struct gomp_task *t);
+
+/* tasksteal.c: deferred tasks run by other nodes.  A moved task's data
+   block is at most GOMP_TASK_MOVE_MAX bytes; a thief takes at most
+   GOMP_TASK_STEAL_BATCH tasks and GOMP_TASK_STEAL_BUF bytes at once.  */
+#define GOMP_TASK_MOVE_MAX 4096
+#define GOMP_TASK_STEAL_BATCH 16
+#define GOMP_TASK_STEAL_BUF (64 * 1024)
+extern bool gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
+			       unsigned flags, size_t ndeps, long arg_size,
+			       long arg_align);
+extern void gomp_task_steal_poll_1 (void);
+extern void gomp_task_steal_queued (struct gomp_task *t, int delta);
+extern int gomp_task_steal_idle (struct gomp_team *team, unsigned long gen);
+extern void gomp_task_steal_wait (int *word, bool one_slice);
+extern bool gomp_task_steal_for (struct gomp_thread *thr,
+				 struct gomp_team_tasks *tt,
+				 struct gomp_task *task);
+extern void gomp_task_steal_complete (struct gomp_thread *thr,
+				      struct gomp_task *t,
+				      struct gomp_taskgroup *tg);
+
+/* Whether this node may give or take tasks now: several nodes, stealing
+   on.  */
+static inline bool
+gomp_task_steal_on (void)
+{
+  return GOMP_UNLIKELY (gomp_cluster != NULL) && gomp_task_steal_var;
+}
+
+/* Answers waiting thieves and takes completions, if any (no lock held).  */
+static inline void
+gomp_task_steal_poll (void)
+{
+  if (gomp_task_steal_on ())
+    gomp_task_steal_poll_1 ();
+}
 
 /* taskdep.c (with the team's task lock held).  */
 extern size_t gomp_depend_count (void **depend);

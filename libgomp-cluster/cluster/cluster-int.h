@@ -151,6 +151,18 @@ extern void gomp_cl_lock (void *key) GOMP_CL_HIDDEN;
 extern bool gomp_cl_try_lock (void *key) GOMP_CL_HIDDEN;
 extern void gomp_cl_unlock (void *key) GOMP_CL_HIDDEN;
 
+/* steal.c: deferred tasks taken by other nodes (cluster.h's task_*).  */
+extern void gomp_cl_steal_init (void) GOMP_CL_HIDDEN;
+extern int gomp_cl_task_steal (int victim, const uint64_t *roots,
+			       unsigned nroots, unsigned max_tasks, void *buf,
+			       size_t max, size_t *len) GOMP_CL_HIDDEN;
+extern void gomp_cl_task_serve (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_task_done (int victim, uint64_t id) GOMP_CL_HIDDEN;
+extern void gomp_cl_task_take_done (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_task_announce (uint64_t region) GOMP_CL_HIDDEN;
+extern uint64_t gomp_cl_steal_given, gomp_cl_steal_got, gomp_cl_steal_bytes
+  GOMP_CL_HIDDEN;
+
 /* loop.c: global iteration counters of dynamic and guided loops.  */
 extern void gomp_cl_loop_init (void) GOMP_CL_HIDDEN;
 extern bool gomp_cl_loop_next (unsigned long loop_id, long start, long end,

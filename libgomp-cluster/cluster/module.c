@@ -336,6 +336,12 @@ struct gomp_cluster_ops gomp_cl_ops =
   .thread_init = gomp_dsm_thread_init,
   .thread_stack_private = GOMP_DSM_STACK_PRIVATE,
   .shared = gomp_dsm_contains,
+  .addr_kind = gomp_dsm_addr_kind,
+  .task_steal = gomp_cl_task_steal,
+  .task_serve = gomp_cl_task_serve,
+  .task_done = gomp_cl_task_done,
+  .task_take_done = gomp_cl_task_take_done,
+  .task_announce = gomp_cl_task_announce,
 };
 
 __attribute__ ((visibility ("default"))) struct gomp_cluster_ops *
@@ -385,6 +391,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_crash_init ();
   gomp_cl_lock_init ();
   gomp_cl_pull_init ();
+  gomp_cl_steal_init ();
   gomp_cl_loop_init ();
   gomp_cl_cancel_init ();
   gomp_cl_exit_init ();

@@ -23,7 +23,7 @@ gomp_cl_stats_init (void)
 void
 gomp_cl_stats_print (void)
 {
-  char buf[1024];
+  char buf[2048];
   struct gomp_cl_sync_stats *s = &gomp_cl_sync;
   struct gomp_cl_stats t;
   gomp_cl_get_stats (&t);
@@ -53,7 +53,23 @@ gomp_cl_stats_print (void)
 		    t.svc_cpu_ns * 1e-6,
 		    t.cpu_ns * 1e-6, (unsigned long long) t.svc_spins,
 		    (unsigned long long) t.svc_sleeps);
+  const uint64_t *ts = gomp_cl_host->task_stats;
+  if (n > 0 && (size_t) n < sizeof buf)
+    n += snprintf (buf + n, sizeof buf - n,
+		   "ompcluster stats: rank %d: tasks %llu of this node run "
+		   "here, %llu of other nodes run here (stolen), %llu given "
+		   "to other nodes; %llu steal answers with tasks received, "
+		   "%llu sent; %llu bytes of tasks moved, %llu bytes with "
+		   "their write notices\n",
+		   gomp_cl_rank, (unsigned long long) ts[0],
+		   (unsigned long long) ts[1], (unsigned long long) ts[2],
+		   (unsigned long long) gomp_cl_steal_got,
+		   (unsigned long long) gomp_cl_steal_given,
+		   (unsigned long long) ts[3],
+		   (unsigned long long) gomp_cl_steal_bytes);
   fflush (stdout);
+  if (n > 0 && (size_t) n >= sizeof buf)
+    n = sizeof buf - 1;
   if (n > 0 && write (STDERR_FILENO, buf, n) < 0)
     return;
   gomp_dsm_print_stats ();

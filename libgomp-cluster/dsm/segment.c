@@ -141,6 +141,23 @@ gomp_dsm_contains (const void *addr)
   return gomp_dsm_block (addr) != UINT32_MAX;
 }
 
+int
+gomp_dsm_addr_kind (const void *addr)
+{
+  const char *a = addr;
+  uint32_t b = gomp_dsm_block (addr);
+  if (b != UINT32_MAX)
+    return gomp_dsm_state (b) == BS_UNMANAGED ? GOMP_DSM_ADDR_PRIVATE
+					      : GOMP_DSM_ADDR_SHARED;
+  for (int i = 0; i < 2; i++)
+    {
+      struct gomp_dsm_area *ar = &gomp_dsm.area[i];
+      if (ar->wview && a >= ar->wview && a < ar->wview + ar->size)
+	return GOMP_DSM_ADDR_VIEW;
+    }
+  return GOMP_DSM_ADDR_OUTSIDE;
+}
+
 void
 gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
 {

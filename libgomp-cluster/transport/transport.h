@@ -44,6 +44,9 @@ enum gomp_cl_tag
   GOMP_CL_TAG_CANCEL,		/* cluster: a region cancelled on a node.  */
   GOMP_CL_TAG_PULL,		/* cluster: write notices for a flush.  */
   GOMP_CL_TAG_HANDOFF,		/* dsm: a block from its old home.  */
+  GOMP_CL_TAG_STEAL,		/* cluster: a thief asks for tasks.  */
+  GOMP_CL_TAG_STEAL_DONE,	/* cluster: a stolen task completed.  */
+  GOMP_CL_TAG_STEAL_NOTE,	/* cluster: a node has tasks to give.  */
   GOMP_CL_TAG_MAX = 32
 };
 

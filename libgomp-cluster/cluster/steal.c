@@ -1,0 +1,389 @@
+/* steal.c -- deferred tasks taken by another node (the runtime's
+   tasksteal.c decides which tasks may move and runs them; this file
+   carries them and their memory's consistency).
+
+   A thief asks one node at a time (GOMP_CL_TAG_STEAL).  The handler
+   answers at once when the node is idle (host->task_state: no team, or
+   its threads wait in a barrier with no task left), and when it has
+   nothing to give to a thief that asked for descendants of given tasks;
+   otherwise it notes the request, and a thread of the node's team
+   answers it at a task scheduling point (task_serve): when the node has
+   tasks, or when it becomes idle (a thief in a barrier thus waits for
+   the answer instead of polling).  The runtime dequeues movable tasks
+   (host->task_pack), the node releases (its diffs reach their homes) and
+   the answer carries the tasks and the node's log of write notices,
+   which the thief acquires before it runs them -- as a lock's token
+   does.  The answer cannot come from the handler: a release waits for
+   its diffs' acknowledgements, which a handler must not do.
+
+   When a stolen task has completed at the thief (its descendants too),
+   the thief releases and sends its log with the task's identity
+   (GOMP_CL_TAG_STEAL_DONE); the handler keeps the message and wakes the
+   creator's waiting threads (host->task_wake), one of which acquires the
+   log and then completes the task there (task_take_done,
+   host->task_finish): whoever waits for the task (taskwait, the end of a
+   taskgroup, a barrier) sees the thief's writes.  */
+
+#include "cluster-int.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A steal answer's most bytes of tasks, and of notices beyond them (past
+   it, "acquire everything").  */
+#define STEAL_TASKS_MAX (64 * 1024)
+#define STEAL_LOG_MAX (256 * 1024)
+
+struct steal_req
+{
+  uint32_t max;			/* Bytes of tasks the thief takes.  */
+  uint32_t max_tasks;		/* Tasks the thief takes at most.  */
+  uint32_t nroots;		/* 0: any movable task; else only ...  */
+  uint64_t roots[GOMP_CLUSTER_STEAL_ROOTS];	/* ... descendants of these.  */
+};
+
+/* An answer: STATE (enum in cluster.h), then for GOMP_CLUSTER_STEAL_GOT
+   the tasks' length, the tasks, the packed log.  */
+struct steal_ans
+{
+  int32_t state;
+  uint32_t tasks_len;
+};
+
+/* Requests waiting for a thread of this node: at most one per node (one
+   thread per node steals at a time); with steal_mutex, which no holder
+   keeps across a call into MPI, so a handler may trylock it.  */
+static pthread_mutex_t steal_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *steal_token;
+static bool *steal_waiting;
+static struct steal_req *steal_rq;
+static unsigned steal_pending;		/* Requests in STEAL_WAITING.  */
+
+/* Completions that arrived, a stack of copies of the messages.  */
+struct steal_done
+{
+  struct steal_done *next;
+  int src;
+  size_t len;
+  unsigned char msg[];		/* uint64 id, then the packed log.  */
+};
+static struct steal_done *done_head;
+static unsigned done_pending;
+
+/* Counters for OMPC_STATS.  */
+uint64_t gomp_cl_steal_given, gomp_cl_steal_got, gomp_cl_steal_bytes;
+
+static void
+answer_state (int src, uint64_t token, int state)
+{
+  struct steal_ans a = { state, 0 };
+  gomp_cl_reply (src, token, &a, sizeof a);
+}
+
+static void
+steal_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  struct steal_req rq;
+  if (len != sizeof rq)
+    gomp_cl_fatal ("a bad task steal request arrived from rank %d", src);
+  memcpy (&rq, msg, sizeof rq);
+  if (rq.nroots > GOMP_CLUSTER_STEAL_ROOTS)
+    gomp_cl_fatal ("a bad task steal request arrived from rank %d", src);
+  int state = gomp_cl_host->task_state ();
+  if (state == GOMP_CLUSTER_STEAL_IDLE
+      || (state == GOMP_CLUSTER_STEAL_BUSY && rq.nroots))
+    {
+      answer_state (src, token, state);
+      return;
+    }
+  if (pthread_mutex_trylock (&steal_mutex) != 0)
+    {
+      gomp_cl_defer ();
+      return;
+    }
+  if (steal_waiting[src])
+    gomp_cl_fatal ("rank %d asked for tasks twice at once", src);
+  steal_waiting[src] = true;
+  steal_token[src] = token;
+  steal_rq[src] = rq;
+  __atomic_store_n (&steal_pending, steal_pending + 1, __ATOMIC_SEQ_CST);
+  /* The node may have become idle since: its last thread to arrive at
+     the barrier looks at STEAL_PENDING after it arrived, this handler at
+     the state after it noted the request (both sequentially consistent):
+     one of the two sees the other and answers.  */
+  if (gomp_cl_host->task_state () == GOMP_CLUSTER_STEAL_IDLE)
+    {
+      steal_waiting[src] = false;
+      __atomic_store_n (&steal_pending, steal_pending - 1, __ATOMIC_SEQ_CST);
+      pthread_mutex_unlock (&steal_mutex);
+      answer_state (src, token, GOMP_CLUSTER_STEAL_IDLE);
+      return;
+    }
+  pthread_mutex_unlock (&steal_mutex);
+  /* A thread of the team may sleep with tasks queued only in a wait
+     that wakes for this too.  */
+  gomp_cl_host->task_wake ();
+}
+
+static void
+steal_done_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  (void) token;
+  if (len < 8)
+    gomp_cl_fatal ("a bad task completion arrived from rank %d", src);
+  struct steal_done *d = malloc (sizeof *d + len);
+  if (!d)
+    gomp_cl_fatal ("out of memory for a task completion");
+  d->src = src;
+  d->len = len;
+  memcpy (d->msg, msg, len);
+  d->next = __atomic_load_n (&done_head, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n (&done_head, &d->next, d, false,
+				       __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
+  __atomic_add_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
+  gomp_cl_host->task_wake ();
+}
+
+static void
+steal_note_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  (void) token;
+  uint64_t region;
+  if (len != sizeof region)
+    gomp_cl_fatal ("a bad task announcement arrived from rank %d", src);
+  memcpy (&region, msg, sizeof region);
+  gomp_cl_host->task_noted (region);
+}
+
+/* Tells the other nodes that this node has movable tasks in REGION, so
+   that their idle threads start asking (they do not ask in a region
+   where nobody announced any: a barrier then costs nothing more).  */
+void
+gomp_cl_task_announce (uint64_t region)
+{
+  for (int r = 0; r < gomp_cl_nodes; r++)
+    if (r != gomp_cl_rank)
+      gomp_cl_send (r, GOMP_CL_TAG_STEAL_NOTE, &region, sizeof region);
+}
+
+void
+gomp_cl_steal_init (void)
+{
+  steal_token = calloc (gomp_cl_nodes, sizeof *steal_token);
+  steal_waiting = calloc (gomp_cl_nodes, sizeof *steal_waiting);
+  steal_rq = calloc (gomp_cl_nodes, sizeof *steal_rq);
+  if (!steal_token || !steal_waiting || !steal_rq)
+    gomp_cl_fatal ("out of memory");
+  gomp_cl_register (GOMP_CL_TAG_STEAL, steal_handler);
+  gomp_cl_register (GOMP_CL_TAG_STEAL_DONE, steal_done_handler);
+  gomp_cl_register (GOMP_CL_TAG_STEAL_NOTE, steal_note_handler);
+  gomp_cl_ops.task_requests = &steal_pending;
+  gomp_cl_ops.task_dones = &done_pending;
+}
+
+/* The thief's side: asks VICTIM for at most MAX_TASKS tasks
+   (descendants of the NROOTS tasks ROOTS that VICTIM gave this node,
+   when NROOTS is not 0); with
+   GOMP_CLUSTER_STEAL_GOT, BUF holds *LEN bytes of them, and this node
+   has acquired what the victim had released.  While it waits it answers
+   other thieves itself: two nodes whose only threads ask each other at
+   once would otherwise wait for each other.  */
+int
+gomp_cl_task_steal (int victim, const uint64_t *roots, unsigned nroots,
+		    unsigned max_tasks, void *buf, size_t max, size_t *len)
+{
+  if (max > STEAL_TASKS_MAX)
+    max = STEAL_TASKS_MAX;
+  struct steal_req rq;
+  memset (&rq, 0, sizeof rq);
+  rq.max = (uint32_t) max;
+  rq.max_tasks = max_tasks;
+  if (nroots > GOMP_CLUSTER_STEAL_ROOTS)
+    nroots = GOMP_CLUSTER_STEAL_ROOTS;
+  rq.nroots = nroots;
+  memcpy (rq.roots, roots, nroots * sizeof *roots);
+  size_t cap = sizeof (struct steal_ans) + STEAL_TASKS_MAX + STEAL_LOG_MAX;
+  char *ans = malloc (cap);
+  if (!ans)
+    gomp_cl_fatal ("out of memory for stolen tasks");
+  struct gomp_cl_pending w;
+  gomp_cl_call_async (victim, GOMP_CL_TAG_STEAL, &rq, sizeof rq, ans, cap,
+		      &w);
+  struct gomp_cl_backoff b;
+  gomp_cl_backoff_init (&b);
+  while (__atomic_load_n (&w.done, __ATOMIC_ACQUIRE) == 0)
+    {
+      if (__atomic_load_n (&steal_pending, __ATOMIC_ACQUIRE))
+	gomp_cl_task_serve ();
+      if (!gomp_cl_progress ())
+	gomp_cl_backoff_pause (&b);
+    }
+  size_t n = gomp_cl_call_wait (&w);
+  struct steal_ans a;
+  if (n < sizeof a || n > cap)
+    gomp_cl_fatal ("a bad answer to a task steal arrived from rank %d",
+		   victim);
+  memcpy (&a, ans, sizeof a);
+  *len = 0;
+  if (a.state == GOMP_CLUSTER_STEAL_GOT)
+    {
+      if (a.tasks_len > max || sizeof a + a.tasks_len > n)
+	gomp_cl_fatal ("a bad answer to a task steal arrived from rank %d",
+		       victim);
+      const char *log = ans + sizeof a + a.tasks_len;
+      size_t log_len = n - sizeof a - a.tasks_len;
+      if (log_len)
+	{
+	  gomp_cl_log_merge (log, log_len);
+	  gomp_cl_acquire_packed (log, log_len, false);
+	  gomp_cl_catch_up (false);
+	}
+      memcpy (buf, ans + sizeof a, a.tasks_len);
+      *len = a.tasks_len;
+      __atomic_add_fetch (&gomp_cl_steal_got, 1, __ATOMIC_RELAXED);
+      __atomic_add_fetch (&gomp_cl_steal_bytes, n, __ATOMIC_RELAXED);
+    }
+  free (ans);
+  return a.state;
+}
+
+/* The victim's side, from a thread of the team at a scheduling point:
+   answers the requests that wait -- with tasks, or that this node is
+   idle; a thief that asked for any task (not for descendants of given
+   ones) while this node is busy with nothing to give waits on, so that
+   it learns at once when this node has tasks or is done.  */
+void
+gomp_cl_task_serve (void)
+{
+  bool *skip = NULL;
+  for (;;)
+    {
+      int src = -1;
+      uint64_t token = 0;
+      struct steal_req steal_rq_taken;
+      pthread_mutex_lock (&steal_mutex);
+      for (int r = 0; r < gomp_cl_nodes; r++)
+	if (steal_waiting[r] && !(skip && skip[r]))
+	  {
+	    src = r;
+	    token = steal_token[r];
+	    steal_rq_taken = steal_rq[r];
+	    steal_waiting[r] = false;
+	    __atomic_store_n (&steal_pending, steal_pending - 1,
+			      __ATOMIC_RELEASE);
+	    break;
+	  }
+      pthread_mutex_unlock (&steal_mutex);
+      if (src < 0)
+	break;
+      size_t hdr = sizeof (struct steal_ans);
+      char *tasks = malloc (hdr + STEAL_TASKS_MAX);
+      if (!tasks)
+	gomp_cl_fatal ("out of memory for stolen tasks");
+      struct steal_req rq = steal_rq_taken;
+      size_t max = rq.max < STEAL_TASKS_MAX ? rq.max : STEAL_TASKS_MAX;
+      size_t n = gomp_cl_host->task_pack (src, rq.roots, rq.nroots,
+					  rq.max_tasks, tasks + hdr, max);
+      if (n == 0)
+	{
+	  free (tasks);
+	  int state = gomp_cl_host->task_state ();
+	  if (state != GOMP_CLUSTER_STEAL_IDLE && rq.nroots == 0)
+	    {
+	      /* Still waits.  */
+	      if (!skip && !(skip = calloc (gomp_cl_nodes, sizeof *skip)))
+		gomp_cl_fatal ("out of memory");
+	      skip[src] = true;
+	      pthread_mutex_lock (&steal_mutex);
+	      steal_waiting[src] = true;
+	      steal_token[src] = token;
+	      steal_rq[src] = rq;
+	      __atomic_store_n (&steal_pending, steal_pending + 1,
+				__ATOMIC_RELEASE);
+	      pthread_mutex_unlock (&steal_mutex);
+	      continue;
+	    }
+	  answer_state (src, token, state == GOMP_CLUSTER_STEAL_GOT
+			? GOMP_CLUSTER_STEAL_BUSY : state);
+	  continue;
+	}
+      /* The tasks' creators' writes reach their homes before the tasks
+	 leave.  */
+      gomp_cl_release ();
+      void *log;
+      size_t log_len = gomp_cl_log_pack (&log, false);
+      char all_rec[8];
+      const void *lp = log;
+      if (log_len > STEAL_LOG_MAX)
+	{
+	  log_len = gomp_cl_log_all_record (all_rec);
+	  lp = all_rec;
+	}
+      struct steal_ans a = { GOMP_CLUSTER_STEAL_GOT, (uint32_t) n };
+      memcpy (tasks, &a, sizeof a);
+      char *out = malloc (hdr + n + log_len);
+      if (!out)
+	gomp_cl_fatal ("out of memory for stolen tasks");
+      memcpy (out, tasks, hdr + n);
+      memcpy (out + hdr + n, lp, log_len);
+      gomp_cl_reply (src, token, out, hdr + n + log_len);
+      free (out);
+      free (tasks);
+      free (log);
+      __atomic_add_fetch (&gomp_cl_steal_given, 1, __ATOMIC_RELAXED);
+    }
+  free (skip);
+}
+
+/* The thief's side: the task ID stolen from VICTIM has completed here.  */
+void
+gomp_cl_task_done (int victim, uint64_t id)
+{
+  gomp_cl_release ();
+  void *log;
+  size_t log_len = gomp_cl_log_pack (&log, false);
+  char all_rec[8];
+  const void *lp = log;
+  if (log_len > STEAL_LOG_MAX)
+    {
+      log_len = gomp_cl_log_all_record (all_rec);
+      lp = all_rec;
+    }
+  char *msg = malloc (8 + log_len);
+  if (!msg)
+    gomp_cl_fatal ("out of memory for a task completion");
+  memcpy (msg, &id, 8);
+  memcpy (msg + 8, lp, log_len);
+  gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, 8 + log_len);
+  __atomic_add_fetch (&gomp_cl_steal_bytes, 8 + log_len, __ATOMIC_RELAXED);
+  free (msg);
+  free (log);
+}
+
+/* The creator's side, from a thread of the team: acquires what the
+   thieves of completed tasks released, then completes the tasks.  */
+void
+gomp_cl_task_take_done (void)
+{
+  if (!__atomic_load_n (&done_pending, __ATOMIC_ACQUIRE))
+    return;
+  struct steal_done *d = __atomic_exchange_n (&done_head, NULL,
+					      __ATOMIC_ACQUIRE);
+  while (d)
+    {
+      struct steal_done *next = d->next;
+      uint64_t id;
+      memcpy (&id, d->msg, 8);
+      if (d->len > 8)
+	{
+	  gomp_cl_log_merge (d->msg + 8, d->len - 8);
+	  gomp_cl_acquire_packed (d->msg + 8, d->len - 8, false);
+	  gomp_cl_catch_up (false);
+	}
+      __atomic_sub_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
+      gomp_cl_host->task_finish (id);
+      free (d);
+      d = next;
+    }
+}

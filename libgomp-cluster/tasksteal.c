@@ -1,0 +1,784 @@
+/* tasksteal.c -- deferred tasks that run on another node (work stealing
+   between the nodes of a team spanning them; OMPC_TASK_STEAL).
+
+   Which tasks may move.  A deferred task created by a thread of a team
+   spanning the nodes, with no depend, detach or reduction-related clause
+   (no enclosing task reduction either), without cancellation, and whose
+   data block (at most GOMP_TASK_MOVE_MAX bytes) names no private memory
+   (a word names it when it lies in a private part of the shared segment
+   -- a thread stack's top, where glibc keeps the thread's TLS -- or in
+   memory mapped now outside the segment and the DSM's own views of it,
+   above the lowest address mapped at start: uninitialised padding beside
+   an int often holds half an address; gomp_task_movable):
+   every aligned word of the block that could be an address must lie in
+   the shared segment (a pointer to a firstprivate copy in the creator's
+   task record, to a threadprivate variable or to memory libc allocated
+   would mean something else on another node).  Any other task stays on
+   its node, as does every task of a program run on one node.
+
+   Who moves them.  A thread waiting in a team barrier with no local task
+   to run asks the other nodes in turn for tasks (ops->task_steal), one
+   thread per node at a time, and no more once every other node answered
+   that its own threads wait in the barrier with no task left (this
+   generation of the barrier); a busy node with nothing to give answers
+   only when it has tasks or becomes idle.  While it asks, the thief's
+   arrival at the barrier is withdrawn, so that the barrier cannot
+   complete under it.  This happens in programs that call GOMP_task* and
+   in regions where a node announced movable tasks.  A victim gives
+   about half of its movable queued tasks, oldest first (the team
+   queue's head), at most one per thread of the thief; its threads
+   answer at task scheduling points (task creation, the end of a task,
+   barrier and taskwait waits), as the module asks them to.  A thread
+   waiting in taskwait or at the end of a taskgroup for a child that runs
+   on another node takes back descendants of it (or the child itself if
+   it has not started there: gomp_task_steal_for).
+
+   Memory.  The victim releases before the tasks leave and the thief
+   acquires that before running them; the thief runs a stolen task as if
+   in a taskgroup (its descendants on this node complete first), then
+   releases and sends the completion, which a thread of the creator's
+   node acquires before it completes the task there (ops->task_take_done,
+   gomp_task_steal_finish): the taskwait, taskgroup end or barrier that
+   waits for it sees every write the task and its descendants made.
+
+   The record of a task given away stays with its creator, counted as
+   running until the completion comes back; the thief runs a copy of the
+   data block (same size and alignment, other address: hence the rule on
+   private addresses above) in a record of its own with no parent.  */
+
+#include "task.h"
+#include "cluster.h"
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <link.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <time.h>
+
+bool gomp_task_steal_var = false;
+uint64_t gomp_task_stats[GOMP_TASK_STATS];
+
+/* The team spanning the nodes that this node runs now (NULL between
+   regions), what its queue holds of movable tasks, and the tasks given
+   away that have not completed.  */
+static struct gomp_team *steal_team;
+static unsigned steal_movable;
+/* Other nodes' tasks queued here, not started: a creator waiting for
+   one takes it back.  */
+static unsigned steal_proxies;
+static unsigned long steal_out;
+/* Threads of this node that withdrew their arrival at STEAL_TEAM's
+   barrier while they steal (at most one).  */
+static unsigned steal_tokens;
+/* Thieves' state: one at a time; the barrier generation it knows which
+   nodes are idle in (IDLE_MASK); the back-off.  */
+static int steal_active;
+static unsigned long steal_gen;
+static struct gomp_team *steal_gen_team;
+static uint64_t steal_idle_mask;
+static bool steal_all_idle;
+static int steal_next_victim;
+static long steal_backoff_ns;
+/* The number of the current region spanning the nodes (counted alike on
+   every node), the last one in which this node announced movable tasks,
+   and the last one in which any node did: thieves ask only then.  */
+static uint64_t steal_region, steal_announced, steal_noted;
+/* Whether the program itself calls GOMP_task* (its dynamic relocations
+   name one): then every barrier of a region spanning the nodes asks the
+   other nodes for tasks before it completes, even before anyone
+   announced tasks (a producer's first task may come after the other
+   nodes reached the barrier).  */
+static bool steal_program;
+
+/* The lowest address mapped when the program started (before the
+   shared segment, which addr_kind tells apart): below it no private
+   memory lies (the kernel places new mappings top-down from
+   near the top of the address space, and the brk heap above the
+   program), so a word of a data block below it is no address of
+   private memory -- two small ints side by side, say.  */
+static uintptr_t steal_low = 4096;
+
+/* A task on the wire.  */
+struct gomp_task_wire
+{
+  uint64_t id;
+  uint64_t fn;
+  uint32_t arg_size, arg_align;
+  int32_t priority;
+  uint16_t final_task;
+  /* A task the thief gives back to its creator before it started (ID is
+     the creator's; no data follows).  */
+  uint16_t returned;
+  struct gomp_task_icv icv;
+};
+
+#define WIRE_ROUND(n) (((n) + 7) & ~(size_t) 7)
+
+/* Called by team.c's task hooks.  */
+void
+gomp_task_steal_team_start (struct gomp_team *team)
+{
+  if (team->spans && gomp_cluster && gomp_task_steal_var)
+    {
+      steal_movable = 0;
+      __atomic_store_n (&steal_region, steal_region + 1, __ATOMIC_RELEASE);
+      __atomic_store_n (&steal_team, team, __ATOMIC_RELEASE);
+    }
+}
+
+/* T, movable or another node's, enters (DELTA 1) or leaves (-1) the
+   queue (with the lock).  */
+void
+gomp_task_steal_queued (struct gomp_task *t, int delta)
+{
+  __atomic_add_fetch (t->movable ? &steal_movable : &steal_proxies, delta,
+		      __ATOMIC_RELEASE);
+}
+
+/* host->task_noted (from a handler).  */
+static void
+gomp_task_steal_noted (uint64_t region)
+{
+  uint64_t old = __atomic_load_n (&steal_noted, __ATOMIC_RELAXED);
+  while (region > old
+	 && !__atomic_compare_exchange_n (&steal_noted, &old, region, false,
+					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
+  struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
+  if (team)
+    gomp_team_barrier_wake (team);
+}
+
+void
+gomp_task_steal_team_end (struct gomp_team *team)
+{
+  if (__atomic_load_n (&steal_team, __ATOMIC_RELAXED) == team)
+    __atomic_store_n (&steal_team, NULL, __ATOMIC_RELEASE);
+}
+
+/* Whether W lies in memory mapped now (a word that could be a pointer
+   but names no mapped memory is none the task may use: an int beside
+   padding, say).  */
+static bool
+gomp_task_steal_mapped (uintptr_t w)
+{
+  unsigned char v;
+  uintptr_t page = w & ~(uintptr_t) 4095;
+  return mincore ((void *) page, 4096, &v) == 0 || errno != ENOMEM;
+}
+
+/* Whether allocated task T (its data block DATA of ARG_SIZE bytes) may
+   run on another node; FLAGS, NDEPS as GOMP_task's.  */
+bool
+gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
+		   unsigned flags, size_t ndeps, long arg_size,
+		   long arg_align)
+{
+  struct gomp_team *team = t->team;
+  if (team == NULL || !team->spans || team != steal_team
+      || thr->ts.team != team || gomp_cancel_var || gomp_target_in_node
+      || ndeps || (flags & (GOMP_TASK_FLAG_DETACH | GOMP_TASK_FLAG_REDUCTION
+			    | GOMP_TASK_FLAG_DEPEND))
+      || arg_size < 0 || arg_size > GOMP_TASK_MOVE_MAX || arg_align > 64
+      || (t->taskgroup && t->taskgroup->reductions))
+    return false;
+  if (arg_align >= (long) sizeof (uintptr_t))
+    {
+      const char *p = t->fn_data;
+      for (long i = 0; i + (long) sizeof (uintptr_t) <= arg_size;
+	   i += sizeof (uintptr_t))
+	{
+	  uintptr_t w;
+	  memcpy (&w, p + i, sizeof w);
+	  int kind = gomp_cluster->addr_kind ((const void *) w);
+	  if (kind == GOMP_CLUSTER_ADDR_PRIVATE
+	      || (kind == GOMP_CLUSTER_ADDR_OUTSIDE && w >= steal_low
+		  && w < ((uintptr_t) 1 << 47) && gomp_task_steal_mapped (w)))
+	    return false;
+	}
+    }
+  uint64_t region = __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE);
+  uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
+  if (old != region
+      && __atomic_compare_exchange_n (&steal_announced, &old, region, false,
+				      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+    {
+      gomp_task_steal_noted (region);
+      gomp_cluster->task_announce (region);
+    }
+  return true;
+}
+
+/* ---- The victim's side. ---- */
+
+/* host->task_state (from a handler).  */
+static int
+gomp_task_steal_state (void)
+{
+  struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
+  if (team == NULL)
+    return GOMP_CLUSTER_STEAL_IDLE;
+  if (__atomic_load_n (&steal_movable, __ATOMIC_ACQUIRE)
+      || __atomic_load_n (&steal_proxies, __ATOMIC_ACQUIRE))
+    return GOMP_CLUSTER_STEAL_GOT;
+  unsigned s = (unsigned) __atomic_load_n (&team->barrier.state,
+					   __ATOMIC_SEQ_CST);
+  unsigned total = team->barrier.total;
+  unsigned tokens = __atomic_load_n (&steal_tokens, __ATOMIC_SEQ_CST);
+  bool all = (s & GOMP_BAR_ARRIVED_MASK) + tokens >= total
+	     || ((s >> GOMP_BAR_FINAL_SHIFT) & GOMP_BAR_ARRIVED_MASK) + tokens
+		>= total;
+  if (all && __atomic_load_n (&team->task_count, __ATOMIC_SEQ_CST) == 0)
+    return GOMP_CLUSTER_STEAL_IDLE;
+  return GOMP_CLUSTER_STEAL_BUSY;
+}
+
+/* Whether queued T is or descends from a task that node SRC gave this
+   node and named in ROOTS[0..NROOTS) (its ancestors here lead to that
+   task's record; a task whose parent ended without waiting for it has
+   lost the trace, and does not count).  */
+static bool
+gomp_task_steal_descends (struct gomp_task *t, int src, const uint64_t *roots,
+			  unsigned nroots)
+{
+  struct gomp_task *p = t;
+  while (p->parent)
+    p = p->parent;
+  if (p->moved != GOMP_TASK_STOLEN || p->node != src)
+    return false;
+  for (unsigned i = 0; i < nroots; i++)
+    if (roots[i] == p->remote_id)
+      return true;
+  return false;
+}
+
+/* host->task_pack: dequeues movable tasks, oldest first, about half of
+   them (the descendants of ROOTS only, when NROOTS is not 0), into
+   BUF.  */
+static size_t
+gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
+		      unsigned max_tasks, void *buf, size_t max)
+{
+  struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
+  if (team == NULL
+      || (!__atomic_load_n (&steal_movable, __ATOMIC_ACQUIRE)
+	  && !__atomic_load_n (&steal_proxies, __ATOMIC_ACQUIRE)))
+    return 0;
+  struct gomp_team_tasks *tt = gomp_team_tasks (team);
+  size_t off = 0;
+  unsigned n = 0, back = 0;
+  bool last = false;
+  struct gomp_task *to_free[GOMP_TASK_STEAL_BATCH];
+  gomp_mutex_lock (&tt->lock);
+  unsigned want = (steal_movable + 1) / 2;
+  if (want > max_tasks)
+    want = max_tasks;
+  if (want > GOMP_TASK_STEAL_BATCH)
+    want = GOMP_TASK_STEAL_BATCH;
+  struct gomp_task *t = tt->queue.head;
+  while (t && n < GOMP_TASK_STEAL_BATCH)
+    {
+      struct gomp_task *next = t->team_link.next;
+      size_t len = sizeof (struct gomp_task_wire) + WIRE_ROUND (t->arg_size);
+      if (nroots && t->moved == GOMP_TASK_STOLEN && t->node == src
+	  && t->kind == GOMP_TASK_READY
+	  && off + sizeof (struct gomp_task_wire) <= max
+	  && gomp_task_steal_descends (t, src, roots, nroots))
+	{
+	  /* Its creator waits for it: it runs there after all.  */
+	  struct gomp_task_wire w;
+	  memset (&w, 0, sizeof w);
+	  w.id = t->remote_id;
+	  w.returned = 1;
+	  gomp_task_dequeue (tt, t);
+	  last |= gomp_task_complete (tt, t);
+	  to_free[back++] = t;
+	  memcpy ((char *) buf + off, &w, sizeof w);
+	  off += sizeof w;
+	  n++;
+	}
+      else if (n - back < want && t->movable && t->kind == GOMP_TASK_READY && off + len <= max
+	  && (nroots == 0
+	      || gomp_task_steal_descends (t, src, roots, nroots)))
+	{
+	  struct gomp_task_wire w;
+	  memset (&w, 0, sizeof w);
+	  w.id = (uintptr_t) t;
+	  w.fn = (uintptr_t) t->fn;
+	  w.arg_size = t->arg_size;
+	  w.arg_align = t->arg_align;
+	  w.priority = t->priority;
+	  w.final_task = t->final_task;
+	  w.icv = t->icv;
+	  gomp_task_dequeue (tt, t);
+	  t->moved = GOMP_TASK_GIVEN;
+	  t->node = src;
+	  memcpy ((char *) buf + off, &w, sizeof w);
+	  memcpy ((char *) buf + off + sizeof w, t->fn_data, t->arg_size);
+	  off += len;
+	  n++;
+	}
+      t = next;
+    }
+  steal_out += n - back;
+  gomp_mutex_unlock (&tt->lock);
+  if (last)
+    gomp_task_barrier_wake_done (team);
+  for (unsigned i = 0; i < back; i++)
+    gomp_task_free (to_free[i]);
+  n -= back;
+  if (n)
+    {
+      __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_GIVEN], n,
+			  __ATOMIC_RELAXED);
+      __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_BYTES], off,
+			  __ATOMIC_RELAXED);
+    }
+  return off;
+}
+
+/* host->task_finish: task ID given away completed at its thief (whose
+   writes this node acquired).  */
+static void
+gomp_task_steal_finish (uint64_t id)
+{
+  struct gomp_task *t = (struct gomp_task *) (uintptr_t) id;
+  struct gomp_team *team = t->team;
+  struct gomp_team_tasks *tt = gomp_team_tasks (team);
+  if (t->moved != GOMP_TASK_GIVEN)
+    gomp_fatal ("a task completion came back for a task not given away");
+  gomp_mutex_lock (&tt->lock);
+  steal_out--;
+  if (t->parent)
+    t->parent->running_children--;
+  bool last = gomp_task_complete (tt, t);
+  gomp_mutex_unlock (&tt->lock);
+  if (last)
+    gomp_task_barrier_wake_done (team);
+  gomp_task_free (t);
+}
+
+/* host->task_wake (from a handler): the barrier's waiters look again;
+   taskwait's waiters poll (gomp_task_steal_wait).  */
+static void
+gomp_task_steal_wake (void)
+{
+  struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
+  if (team)
+    gomp_team_barrier_wake (team);
+}
+
+/* Answers waiting thieves and takes completions; from threads of the
+   team that hold no lock.  */
+void
+gomp_task_steal_poll_1 (void)
+{
+  if (__atomic_load_n (gomp_cluster->task_requests, __ATOMIC_SEQ_CST))
+    gomp_cluster->task_serve ();
+  if (__atomic_load_n (gomp_cluster->task_dones, __ATOMIC_ACQUIRE))
+    gomp_cluster->task_take_done ();
+}
+
+/* A task wait (WORD as gomp_task_word_wait's) on a node that may have
+   tasks given away or thieves waiting: sleeps in short slices and polls
+   in between.  With ONE_SLICE, returns after the first slice even if
+   WORD was not notified (the caller may steal meanwhile).  */
+void
+gomp_task_steal_wait (int *word, bool one_slice)
+{
+  int expected = 0;
+  if (!__atomic_compare_exchange_n (word, &expected, 2, false,
+				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return;
+  while (__atomic_load_n (word, __ATOMIC_ACQUIRE) != 1)
+    {
+      gomp_task_steal_poll_1 ();
+      struct timespec ts = { 0, 200000 };
+      if (__atomic_load_n (word, __ATOMIC_ACQUIRE) == 2)
+	syscall (SYS_futex, word, FUTEX_WAIT_PRIVATE, 2, &ts, NULL, 0);
+      if (one_slice)
+	return;
+    }
+}
+
+/* ---- The thief's side. ---- */
+
+/* Makes records of the tasks of BUF (LEN bytes) from node VICTIM in
+   TEAM, counted in its task_count, and queues them -- or, when RUN is
+   not NULL, stores them there (at most GOMP_TASK_STEAL_BATCH) as
+   dequeued, for the caller to run.  With the team's lock held.  Returns
+   how many.  */
+static unsigned
+gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
+			int victim, const char *buf, size_t len,
+			struct gomp_task **run)
+{
+  unsigned n = 0;
+  size_t off = 0;
+  while (off + sizeof (struct gomp_task_wire) <= len)
+    {
+      struct gomp_task_wire w;
+      memcpy (&w, buf + off, sizeof w);
+      off += sizeof w;
+      if (w.returned)
+	{
+	  /* One of this node's tasks, which never started there.  */
+	  struct gomp_task *t = (struct gomp_task *) (uintptr_t) w.id;
+	  if (run == NULL || n >= GOMP_TASK_STEAL_BATCH
+	      || t->moved != GOMP_TASK_GIVEN || t->node != victim)
+	    gomp_fatal ("rank %d gave back a task it was not given", victim);
+	  t->moved = 0;
+	  steal_out--;
+	  run[n++] = t;
+	  continue;
+	}
+      if (w.arg_size > GOMP_TASK_MOVE_MAX || off + w.arg_size > len
+	  || w.arg_align == 0 || w.arg_align > 64)
+	gomp_fatal ("a stolen task arrived damaged from rank %d", victim);
+      struct gomp_task *t = gomp_task_record (sizeof *t + w.arg_size
+					      + w.arg_align - 1);
+      if (t == NULL)
+	gomp_fatal ("out of memory for a stolen task");
+      t->parent = NULL;
+      t->team = team;
+      t->taskgroup = t->member_of = NULL;
+      t->fn = (void (*) (void *)) (uintptr_t) w.fn;
+      t->priority = w.priority;
+      t->kind = GOMP_TASK_READY;
+      t->final_task = w.final_task != 0;
+      t->detach = t->fulfilled = t->had_children = false;
+      t->ready_children.head = t->ready_children.tail = NULL;
+      t->busy_children.head = t->busy_children.tail = NULL;
+      t->num_children = t->running_children = 0;
+      t->waiter = NULL;
+      t->deps = NULL;
+      t->npred = 0;
+      t->succ = NULL;
+      t->nsucc = t->succ_cap = 0;
+      t->ndeps = 0;
+      t->dep_recs = NULL;
+      t->icv = w.icv;
+      t->movable = false;
+      t->moved = GOMP_TASK_STOLEN;
+      t->node = victim;
+      t->remote_id = w.id;
+      t->arg_size = w.arg_size;
+      t->arg_align = w.arg_align;
+      t->fn_data = (void *) (((uintptr_t) (t + 1) + w.arg_align - 1)
+			     & ~(uintptr_t) (w.arg_align - 1));
+      memcpy (t->fn_data, buf + off, w.arg_size);
+      off += WIRE_ROUND (w.arg_size);
+      __atomic_store_n (&team->task_count, team->task_count + 1,
+			__ATOMIC_RELEASE);
+      if (run)
+	{
+	  if (n >= GOMP_TASK_STEAL_BATCH)
+	    gomp_fatal ("rank %d gave more tasks than asked for", victim);
+	  t->kind = GOMP_TASK_RUNNING;
+	  run[n] = t;
+	}
+      else
+	gomp_task_make_ready (tt, t);
+      n++;
+    }
+  return n;
+}
+
+/* A thread of TEAM waiting in its barrier (generation GEN) with no local
+   task to run: asks the next busy node for tasks.  Returns
+   GOMP_CLUSTER_STEAL_GOT when it queued some, BUSY when another node may
+   still have some (it then waited its back-off), IDLE when every other
+   node is done with this barrier (or another thread steals).  */
+int
+gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
+{
+  int nodes = gomp_cluster->nodes, me = gomp_cluster->rank;
+  uint64_t all = (nodes >= 64 ? ~(uint64_t) 0 : (((uint64_t) 1 << nodes) - 1))
+		 & ~((uint64_t) 1 << me);
+  if (steal_gen_team != team || steal_gen != gen)
+    {
+      steal_gen_team = team;
+      steal_gen = gen;
+      steal_idle_mask = 0;
+      steal_all_idle = false;
+      steal_backoff_ns = 0;
+    }
+  int result = GOMP_CLUSTER_STEAL_IDLE;
+  if ((steal_idle_mask & all) == all || nodes > 64)
+    {
+      steal_all_idle = true;
+      return result;
+    }
+  struct gomp_team_tasks *tt = gomp_team_tasks (team);
+
+  char *buf = malloc (GOMP_TASK_STEAL_BUF);
+  if (buf == NULL)
+    gomp_fatal ("out of memory for stolen tasks");
+  unsigned got = 0;
+  for (int i = 0; i < nodes - 1 && !got; i++)
+    {
+      int v = steal_next_victim;
+      if (v == me || v >= nodes)
+	v = (me + 1) % nodes;
+      steal_next_victim = (v + 1) % nodes;
+      if (steal_next_victim == me)
+	steal_next_victim = (me + 1) % nodes;
+      if (steal_idle_mask & ((uint64_t) 1 << v))
+	continue;
+      size_t len = 0;
+      int st = gomp_cluster->task_steal (v, NULL, 0, team->local_nthreads, buf,
+					 GOMP_TASK_STEAL_BUF, &len);
+      if (st == GOMP_CLUSTER_STEAL_IDLE)
+	steal_idle_mask |= (uint64_t) 1 << v;
+      else if (st == GOMP_CLUSTER_STEAL_GOT && len)
+	{
+	  gomp_mutex_lock (&tt->lock);
+	  got = gomp_task_steal_unpack (tt, team, v, buf, len, NULL);
+	  gomp_mutex_unlock (&tt->lock);
+	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_BYTES], len,
+			      __ATOMIC_RELAXED);
+	}
+      else
+	result = GOMP_CLUSTER_STEAL_BUSY;
+      /* Meanwhile this node's own thieves may be waiting for an answer.  */
+      gomp_task_steal_poll ();
+    }
+  free (buf);
+  if (got)
+    {
+      gomp_barrier_maybe_wake (team);
+      steal_backoff_ns = 0;
+      result = GOMP_CLUSTER_STEAL_GOT;
+    }
+  else if ((steal_idle_mask & all) != all)
+    {
+      /* Nobody had tasks yet: wait a little longer each time.  */
+      steal_backoff_ns = steal_backoff_ns ? steal_backoff_ns * 2 : 20000;
+      if (steal_backoff_ns > 1000000)
+	steal_backoff_ns = 1000000;
+      struct timespec ts = { 0, steal_backoff_ns };
+      nanosleep (&ts, NULL);
+      result = GOMP_CLUSTER_STEAL_BUSY;
+    }
+  return result;
+}
+
+/* barrier.c: a thread of TEAM waits in its barrier of generation GEN
+   (arrivals counted at SHIFT) with no local task queued.  Answers
+   thieves, takes completions, and steals when tasks may come from other
+   nodes (the program makes tasks, or a node announced some in this
+   region) and not every other node is known idle in this barrier
+   (an enum gomp_cluster_steal_state, as gomp_task_steal_idle).  While it
+   asks, its arrival is withdrawn, so that the barrier cannot complete
+   (STEAL_TOKENS counts it as arrived for task_state).  */
+int
+gomp_task_steal_barrier (struct gomp_team *team, unsigned long gen,
+			 unsigned shift)
+{
+  gomp_task_steal_poll_1 ();
+  if (team != __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE)
+      || (!steal_program
+	  && __atomic_load_n (&steal_noted, __ATOMIC_ACQUIRE)
+	     != __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE)))
+    return GOMP_CLUSTER_STEAL_IDLE;
+  if (steal_gen_team == team && steal_gen == gen && steal_all_idle)
+    return GOMP_CLUSTER_STEAL_IDLE;
+  int expected = 0;
+  if (!__atomic_compare_exchange_n (&steal_active, &expected, 1, false,
+				    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    return GOMP_CLUSTER_STEAL_IDLE;
+  struct gomp_barrier *bar = &team->barrier;
+  unsigned one = 1u << shift;
+  __atomic_add_fetch (&steal_tokens, 1, __ATOMIC_SEQ_CST);
+  unsigned s = (unsigned) __atomic_load_n (&bar->state, __ATOMIC_ACQUIRE);
+  int result = GOMP_CLUSTER_STEAL_IDLE;
+  for (;;)
+    {
+      unsigned arrived = (s >> shift) & GOMP_BAR_ARRIVED_MASK;
+      /* Completed, or claimed by the thread that completes it.  */
+      if ((s >> GOMP_BAR_GEN_SHIFT) != gen || arrived == 0
+	  || arrived > bar->total)
+	goto out;
+      if (__atomic_compare_exchange_n (&bar->state, (int *) &s,
+				       (int) (s - one), false,
+				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	break;
+    }
+  result = gomp_task_steal_idle (team, gen);
+  __atomic_add_fetch (&bar->state, (int) one, __ATOMIC_ACQ_REL);
+out:
+  __atomic_sub_fetch (&steal_tokens, 1, __ATOMIC_SEQ_CST);
+  __atomic_store_n (&steal_active, 0, __ATOMIC_RELEASE);
+  return result;
+}
+
+/* A thread waiting in TASK (taskwait, the end of a taskgroup) for
+   children of which some run on other nodes, with nothing to run here:
+   takes descendants of those children back from the node that runs the
+   first of them, and runs them (OpenMP's task scheduling constraint:
+   they descend from TASK).  Called and returns with TT's lock held;
+   true when it released the lock meanwhile (the caller must look at
+   what it waits for again: a child may have completed).  Asks at most
+   once per back-off period.  */
+static __thread long steal_for_next, steal_for_backoff;
+
+bool
+gomp_task_steal_for (struct gomp_thread *thr, struct gomp_team_tasks *tt,
+		     struct gomp_task *task)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  long now_ns = now.tv_sec * 1000000000L + now.tv_nsec;
+  if (now_ns < steal_for_next)
+    return false;
+  uint64_t roots[GOMP_CLUSTER_STEAL_ROOTS];
+  unsigned nroots = 0;
+  int node = -1;
+  for (struct gomp_task *c = task->busy_children.head;
+       c && nroots < GOMP_CLUSTER_STEAL_ROOTS; c = c->child_link.next)
+    if (c->moved == GOMP_TASK_GIVEN && (node < 0 || c->node == node))
+      {
+	node = c->node;
+	roots[nroots++] = (uintptr_t) c;
+      }
+  if (nroots == 0)
+    return false;
+  int expected = 0;
+  if (!__atomic_compare_exchange_n (&steal_active, &expected, 1, false,
+				    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    return false;
+  struct gomp_team *team = thr->ts.team;
+  gomp_mutex_unlock (&tt->lock);
+  char *buf = malloc (GOMP_TASK_STEAL_BUF);
+  if (buf == NULL)
+    gomp_fatal ("out of memory for stolen tasks");
+  size_t len = 0;
+  int st = gomp_cluster->task_steal (node, roots, nroots, 1, buf,
+				     GOMP_TASK_STEAL_BUF, &len);
+  __atomic_store_n (&steal_active, 0, __ATOMIC_RELEASE);
+  struct gomp_task *run[GOMP_TASK_STEAL_BATCH];
+  unsigned got = 0;
+  gomp_mutex_lock (&tt->lock);
+  if (st == GOMP_CLUSTER_STEAL_GOT && len)
+    got = gomp_task_steal_unpack (tt, team, node, buf, len, run);
+  free (buf);
+  if (got == 0)
+    {
+      steal_for_backoff = steal_for_backoff ? steal_for_backoff * 2 : 50000;
+      if (steal_for_backoff > 1000000)
+	steal_for_backoff = 1000000;
+      steal_for_next = now_ns + steal_for_backoff;
+      return true;
+    }
+  steal_for_backoff = 0;
+  steal_for_next = 0;
+  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_BYTES], len,
+		      __ATOMIC_RELAXED);
+  for (unsigned i = 0; i < got; i++)
+    gomp_task_run_stolen (thr, tt, run[i]);
+  return true;
+}
+
+/* barrier.c: the thread that claimed TEAM's barrier (every local thread
+   arrived, no task left), before the inter-node part: answers thieves
+   whose requests came while the node was busy (they learn it is idle; a
+   handler that noted a request before the claim made it visible to this
+   look).  */
+void
+gomp_task_steal_claimed (struct gomp_team *team)
+{
+  if (team == __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE)
+      && __atomic_load_n (gomp_cluster->task_requests, __ATOMIC_SEQ_CST))
+    gomp_cluster->task_serve ();
+}
+
+/* The thief ran stolen task T (its body ended; with no lock held): waits
+   for the descendants it made here, then reports its completion.  */
+void
+gomp_task_steal_complete (struct gomp_thread *thr, struct gomp_task *t,
+			  struct gomp_taskgroup *tg)
+{
+  gomp_taskgroup_wait (thr, t, tg);
+  t->taskgroup = NULL;
+  free (tg);
+  gomp_cluster->task_done (t->node, t->remote_id);
+}
+
+/* Sets STEAL_LOW from /proc/self/maps (4096 when unreadable: every
+   word then counts as a possible address).  */
+static void
+gomp_task_steal_low (void)
+{
+  FILE *f = fopen ("/proc/self/maps", "r");
+  if (f == NULL)
+    return;
+  unsigned long lo = ~0ul, a;
+  char line[512];
+  while (fgets (line, sizeof line, f))
+    if (sscanf (line, "%lx-", &a) == 1 && a < lo)
+      lo = a;
+  fclose (f);
+  if (lo != ~0ul && lo > 4096)
+    steal_low = lo;
+}
+
+/* Sets STEAL_PROGRAM: looks for a name starting with GOMP_task among
+   the symbols that the main program's relocations (PLT and others)
+   name.  */
+static int
+gomp_task_steal_scan (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  (void) data;
+  const ElfW(Dyn) *dyn = NULL;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+      dyn = (const ElfW(Dyn) *) (info->dlpi_addr
+				 + info->dlpi_phdr[i].p_vaddr);
+  if (dyn == NULL)
+    return 1;
+  const ElfW(Sym) *sym = NULL;
+  const char *str = NULL;
+  const ElfW(Rela) *rel[2] = { NULL, NULL };
+  size_t relsz[2] = { 0, 0 };
+  for (; dyn->d_tag != DT_NULL; dyn++)
+    switch (dyn->d_tag)
+      {
+      case DT_SYMTAB: sym = (const ElfW(Sym) *) dyn->d_un.d_ptr; break;
+      case DT_STRTAB: str = (const char *) dyn->d_un.d_ptr; break;
+      case DT_JMPREL: rel[0] = (const ElfW(Rela) *) dyn->d_un.d_ptr; break;
+      case DT_PLTRELSZ: relsz[0] = dyn->d_un.d_val; break;
+      case DT_RELA: rel[1] = (const ElfW(Rela) *) dyn->d_un.d_ptr; break;
+      case DT_RELASZ: relsz[1] = dyn->d_un.d_val; break;
+      }
+  if (sym == NULL || str == NULL)
+    return 1;
+  for (int k = 0; k < 2; k++)
+    if (rel[k])
+      for (size_t i = 0; i < relsz[k] / sizeof (ElfW(Rela)); i++)
+	{
+	  size_t idx = ELF64_R_SYM (rel[k][i].r_info);
+	  if (idx && strncmp (str + sym[idx].st_name, "GOMP_task", 9) == 0)
+	    {
+	      steal_program = true;
+	      return 1;
+	    }
+	}
+  /* The first object is the program: stop.  */
+  return 1;
+}
+
+/* start.c: the host's callbacks.  */
+void
+gomp_task_steal_host (struct gomp_cluster_host *host)
+{
+  gomp_task_steal_low ();
+  dl_iterate_phdr (gomp_task_steal_scan, NULL);
+  host->task_state = gomp_task_steal_state;
+  host->task_pack = gomp_task_steal_pack;
+  host->task_finish = gomp_task_steal_finish;
+  host->task_wake = gomp_task_steal_wake;
+  host->task_noted = gomp_task_steal_noted;
+  host->task_stats = gomp_task_stats;
+}
