@@ -43,11 +43,13 @@ struct steal_req
 };
 
 /* An answer: STATE (enum in cluster.h), then for GOMP_CLUSTER_STEAL_GOT
-   the tasks' length, the tasks, the packed log.  */
+   the tasks' length, the victim's last release (its log's own sequence,
+   which the log that follows covers), the tasks, the packed log.  */
 struct steal_ans
 {
   int32_t state;
   uint32_t tasks_len;
+  uint64_t seq;
 };
 
 /* Requests waiting for a thread of this node: at most one per node (one
@@ -65,7 +67,9 @@ struct steal_done
   struct steal_done *next;
   int src;
   size_t len;
-  unsigned char msg[];		/* uint64 id, then the packed log.  */
+  /* uint64 id, the thief's last release (uint64, covered by the log),
+     then the packed log.  */
+  unsigned char msg[];
 };
 static struct steal_done *done_head;
 static unsigned done_pending;
@@ -76,7 +80,7 @@ uint64_t gomp_cl_steal_given, gomp_cl_steal_got, gomp_cl_steal_bytes;
 static void
 answer_state (int src, uint64_t token, int state)
 {
-  struct steal_ans a = { state, 0 };
+  struct steal_ans a = { state, 0, 0 };
   gomp_cl_reply (src, token, &a, sizeof a);
 }
 
@@ -129,7 +133,7 @@ static void
 steal_done_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   (void) token;
-  if (len < 8)
+  if (len < 16)
     gomp_cl_fatal ("a bad task completion arrived from rank %d", src);
   struct steal_done *d = malloc (sizeof *d + len);
   if (!d)
@@ -233,6 +237,9 @@ gomp_cl_task_steal (int victim, const uint64_t *roots, unsigned nroots,
 		       victim);
       const char *log = ans + sizeof a + a.tasks_len;
       size_t log_len = n - sizeof a - a.tasks_len;
+      /* What the victim had released came with the answer: a block
+	 labelled with those releases asks for nothing again.  */
+      gomp_cl_pull_seen (victim, a.seq);
       if (log_len)
 	{
 	  gomp_cl_log_merge (log, log_len);
@@ -311,6 +318,7 @@ gomp_cl_task_serve (void)
       /* The tasks' creators' writes reach their homes before the tasks
 	 leave.  */
       gomp_cl_release ();
+      uint64_t seq = gomp_cl_log_own_seq ();
       void *log;
       size_t log_len = gomp_cl_log_pack (&log, false);
       char all_rec[8];
@@ -320,7 +328,7 @@ gomp_cl_task_serve (void)
 	  log_len = gomp_cl_log_all_record (all_rec);
 	  lp = all_rec;
 	}
-      struct steal_ans a = { GOMP_CLUSTER_STEAL_GOT, (uint32_t) n };
+      struct steal_ans a = { GOMP_CLUSTER_STEAL_GOT, (uint32_t) n, seq };
       memcpy (tasks, &a, sizeof a);
       char *out = malloc (hdr + n + log_len);
       if (!out)
@@ -341,6 +349,7 @@ void
 gomp_cl_task_done (int victim, uint64_t id)
 {
   gomp_cl_release ();
+  uint64_t seq = gomp_cl_log_own_seq ();
   void *log;
   size_t log_len = gomp_cl_log_pack (&log, false);
   char all_rec[8];
@@ -350,13 +359,14 @@ gomp_cl_task_done (int victim, uint64_t id)
       log_len = gomp_cl_log_all_record (all_rec);
       lp = all_rec;
     }
-  char *msg = malloc (8 + log_len);
+  char *msg = malloc (16 + log_len);
   if (!msg)
     gomp_cl_fatal ("out of memory for a task completion");
   memcpy (msg, &id, 8);
-  memcpy (msg + 8, lp, log_len);
-  gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, 8 + log_len);
-  __atomic_add_fetch (&gomp_cl_steal_bytes, 8 + log_len, __ATOMIC_RELAXED);
+  memcpy (msg + 8, &seq, 8);
+  memcpy (msg + 16, lp, log_len);
+  gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, 16 + log_len);
+  __atomic_add_fetch (&gomp_cl_steal_bytes, 16 + log_len, __ATOMIC_RELAXED);
   free (msg);
   free (log);
 }
@@ -373,12 +383,15 @@ gomp_cl_task_take_done (void)
   while (d)
     {
       struct steal_done *next = d->next;
-      uint64_t id;
+      uint64_t id, seq;
       memcpy (&id, d->msg, 8);
-      if (d->len > 8)
+      memcpy (&seq, d->msg + 8, 8);
+      /* What the thief had released came with the message.  */
+      gomp_cl_pull_seen (d->src, seq);
+      if (d->len > 16)
 	{
-	  gomp_cl_log_merge (d->msg + 8, d->len - 8);
-	  gomp_cl_acquire_packed (d->msg + 8, d->len - 8, false);
+	  gomp_cl_log_merge (d->msg + 16, d->len - 16);
+	  gomp_cl_acquire_packed (d->msg + 16, d->len - 16, false);
 	  gomp_cl_catch_up (false);
 	}
       __atomic_sub_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
