@@ -128,7 +128,9 @@ struct gomp_cluster_host
   struct gomp_cluster_env env;
   /* Tasks between nodes (tasksteal.c).  task_state tells a thief's
      request what this node can give (enum gomp_cluster_steal_state),
-     from a handler: must not block.  task_pack takes movable queued
+     from a handler: must not block; EPOCH, the thief's, names the
+     barrier it waits in (ops->task_steal), and a node not yet idle in
+     that same barrier is busy.  task_pack takes movable queued
      tasks out of the queue for node SRC (at most MAX_TASKS, about half
      of them; only descendants of the tasks
      ROOTS[0..NROOTS) that this node stole from SRC, when NROOTS is not
@@ -138,7 +140,7 @@ struct gomp_cluster_host
      acquired.  task_wake: a request or a completion arrived (from a
      handler: must not block); the team's waiting threads look at
      ops->task_requests and ops->task_dones.  */
-  int (*task_state) (void);
+  int (*task_state) (uint64_t epoch);
   size_t (*task_pack) (int src, const uint64_t *roots, unsigned nroots,
 		       unsigned max_tasks, void *buf, size_t max);
   void (*task_finish) (uint64_t id);
@@ -258,6 +260,9 @@ struct gomp_cluster_ops
   /* Tasks between nodes (tasksteal.c, cluster/steal.c), from program
      threads of a team spanning the nodes, never holding a lock of the
      runtime.  task_steal asks node VICTIM for MAX_TASKS tasks at most
+     for a thread of this node in the barrier EPOCH names (a number the
+     runtime gives every barrier of the regions spanning the nodes, the
+     same on every node; host->task_state gets it)
      (when NROOTS is not
      0, only descendants of the tasks ROOTS[0..NROOTS) this node gave
      VICTIM, as host->task_pack's): with
@@ -269,8 +274,9 @@ struct gomp_cluster_ops
      descendants; releases and tells VICTIM.  task_take_done (when
      *task_dones is nonzero) acquires what the thieves released and calls
      host->task_finish for each completed task.  */
-  int (*task_steal) (int victim, const uint64_t *roots, unsigned nroots,
-		     unsigned max_tasks, void *buf, size_t max, size_t *len);
+  int (*task_steal) (int victim, uint64_t epoch, const uint64_t *roots,
+		     unsigned nroots, unsigned max_tasks, void *buf,
+		     size_t max, size_t *len);
   void (*task_serve) (void);
   void (*task_done) (int victim, uint64_t id);
   void (*task_take_done) (void);

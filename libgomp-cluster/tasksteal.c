@@ -84,6 +84,11 @@ static long steal_backoff_ns;
    every node), the last one in which this node announced movable tasks,
    and the last one in which any node did: thieves ask only then.  */
 static uint64_t steal_region, steal_announced, steal_noted;
+/* The generation of the team's barrier when the region started: barrier
+   generations counted from it are the same on every node for the same
+   barrier of the region (every barrier of a team spanning the nodes is
+   one barrier of all of them).  */
+static unsigned steal_gen0;
 /* Whether the program itself calls GOMP_task* (its dynamic relocations
    name one): then every barrier of a region spanning the nodes asks the
    other nodes for tasks before it completes, even before anyone
@@ -122,6 +127,10 @@ gomp_task_steal_team_start (struct gomp_team *team)
   if (team->spans && gomp_cluster && gomp_task_steal_var)
     {
       steal_movable = 0;
+      __atomic_store_n (&steal_gen0,
+			(unsigned) __atomic_load_n (&team->barrier.state,
+						    __ATOMIC_ACQUIRE)
+			>> GOMP_BAR_GEN_SHIFT, __ATOMIC_RELAXED);
       __atomic_store_n (&steal_region, steal_region + 1, __ATOMIC_RELEASE);
       __atomic_store_n (&steal_team, team, __ATOMIC_RELEASE);
     }
@@ -212,18 +221,41 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
 
 /* ---- The victim's side. ---- */
 
-/* host->task_state (from a handler).  */
+/* Which barrier of which region a barrier state S of the region's team
+   belongs to, the same number on every node (cluster.h's steal epoch):
+   the region's number, then the barrier's generation counted from the
+   region's start (modulo the generation's bits: two nodes' numbers in
+   the same region differ by one barrier at most, as a thief's withdrawn
+   arrival keeps its barrier from completing anywhere).  */
+static uint64_t
+gomp_task_steal_epoch_of (unsigned s)
+{
+  unsigned gen = (s >> GOMP_BAR_GEN_SHIFT)
+		 - __atomic_load_n (&steal_gen0, __ATOMIC_RELAXED);
+  return (__atomic_load_n (&steal_region, __ATOMIC_ACQUIRE) << 8)
+	 | (gen & ((1u << (32 - GOMP_BAR_GEN_SHIFT)) - 1));
+}
+
+/* host->task_state (from a handler), for a thief in the barrier EPOCH
+   names.  A node that has not yet started that region, or has not yet
+   completed the barrier before it (the thief's node may leave a barrier
+   while this one is still completing it: its arrivals then all count,
+   and this node looked idle), is busy: idle means idle in the thief's
+   barrier, which the thief then stops asking about.  */
 static int
-gomp_task_steal_state (void)
+gomp_task_steal_state (uint64_t epoch)
 {
   struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
   if (team == NULL)
-    return GOMP_CLUSTER_STEAL_IDLE;
+    return (__atomic_load_n (&steal_region, __ATOMIC_ACQUIRE) << 8) < epoch
+	   ? GOMP_CLUSTER_STEAL_BUSY : GOMP_CLUSTER_STEAL_IDLE;
   if (__atomic_load_n (&steal_movable, __ATOMIC_ACQUIRE)
       || __atomic_load_n (&steal_proxies, __ATOMIC_ACQUIRE))
     return GOMP_CLUSTER_STEAL_GOT;
   unsigned s = (unsigned) __atomic_load_n (&team->barrier.state,
 					   __ATOMIC_SEQ_CST);
+  if (gomp_task_steal_epoch_of (s) != epoch)
+    return GOMP_CLUSTER_STEAL_BUSY;
   unsigned total = team->barrier.total;
   unsigned tokens = __atomic_load_n (&steal_tokens, __ATOMIC_SEQ_CST);
   bool all = (s & GOMP_BAR_ARRIVED_MASK) + tokens >= total
@@ -504,6 +536,8 @@ gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
       steal_all_idle = false;
       steal_backoff_ns = 0;
     }
+  uint64_t epoch
+    = gomp_task_steal_epoch_of ((unsigned) gen << GOMP_BAR_GEN_SHIFT);
   int result = GOMP_CLUSTER_STEAL_IDLE;
   if ((steal_idle_mask & all) == all || nodes > 64)
     {
@@ -527,7 +561,8 @@ gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
       if (steal_idle_mask & ((uint64_t) 1 << v))
 	continue;
       size_t len = 0;
-      int st = gomp_cluster->task_steal (v, NULL, 0, team->local_nthreads, buf,
+      int st = gomp_cluster->task_steal (v, epoch, NULL, 0,
+					 team->local_nthreads, buf,
 					 GOMP_TASK_STEAL_BUF, &len);
       if (st == GOMP_CLUSTER_STEAL_IDLE)
 	steal_idle_mask |= (uint64_t) 1 << v;
@@ -654,7 +689,10 @@ gomp_task_steal_for (struct gomp_thread *thr, struct gomp_team_tasks *tt,
   if (buf == NULL)
     gomp_fatal ("out of memory for stolen tasks");
   size_t len = 0;
-  int st = gomp_cluster->task_steal (node, roots, nroots, 1, buf,
+  unsigned s = (unsigned) __atomic_load_n (&team->barrier.state,
+					   __ATOMIC_ACQUIRE);
+  uint64_t epoch = gomp_task_steal_epoch_of (s);
+  int st = gomp_cluster->task_steal (node, epoch, roots, nroots, 1, buf,
 				     GOMP_TASK_STEAL_BUF, &len);
   __atomic_store_n (&steal_active, 0, __ATOMIC_RELEASE);
   struct gomp_task *run[GOMP_TASK_STEAL_BATCH];

@@ -153,9 +153,10 @@ extern void gomp_cl_unlock (void *key) GOMP_CL_HIDDEN;
 
 /* steal.c: deferred tasks taken by other nodes (cluster.h's task_*).  */
 extern void gomp_cl_steal_init (void) GOMP_CL_HIDDEN;
-extern int gomp_cl_task_steal (int victim, const uint64_t *roots,
-			       unsigned nroots, unsigned max_tasks, void *buf,
-			       size_t max, size_t *len) GOMP_CL_HIDDEN;
+extern int gomp_cl_task_steal (int victim, uint64_t epoch,
+			       const uint64_t *roots, unsigned nroots,
+			       unsigned max_tasks, void *buf, size_t max,
+			       size_t *len) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_serve (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_done (int victim, uint64_t id) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_take_done (void) GOMP_CL_HIDDEN;

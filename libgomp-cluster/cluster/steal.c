@@ -36,6 +36,7 @@
 
 struct steal_req
 {
+  uint64_t epoch;		/* The thief's barrier (host->task_state).  */
   uint32_t max;			/* Bytes of tasks the thief takes.  */
   uint32_t max_tasks;		/* Tasks the thief takes at most.  */
   uint32_t nroots;		/* 0: any movable task; else only ...  */
@@ -93,7 +94,7 @@ steal_handler (int src, const void *msg, size_t len, uint64_t token)
   memcpy (&rq, msg, sizeof rq);
   if (rq.nroots > GOMP_CLUSTER_STEAL_ROOTS)
     gomp_cl_fatal ("a bad task steal request arrived from rank %d", src);
-  int state = gomp_cl_host->task_state ();
+  int state = gomp_cl_host->task_state (rq.epoch);
   if (state == GOMP_CLUSTER_STEAL_IDLE
       || (state == GOMP_CLUSTER_STEAL_BUSY && rq.nroots))
     {
@@ -115,7 +116,7 @@ steal_handler (int src, const void *msg, size_t len, uint64_t token)
      the barrier looks at STEAL_PENDING after it arrived, this handler at
      the state after it noted the request (both sequentially consistent):
      one of the two sees the other and answers.  */
-  if (gomp_cl_host->task_state () == GOMP_CLUSTER_STEAL_IDLE)
+  if (gomp_cl_host->task_state (rq.epoch) == GOMP_CLUSTER_STEAL_IDLE)
     {
       steal_waiting[src] = false;
       __atomic_store_n (&steal_pending, steal_pending - 1, __ATOMIC_SEQ_CST);
@@ -194,13 +195,15 @@ gomp_cl_steal_init (void)
    other thieves itself: two nodes whose only threads ask each other at
    once would otherwise wait for each other.  */
 int
-gomp_cl_task_steal (int victim, const uint64_t *roots, unsigned nroots,
-		    unsigned max_tasks, void *buf, size_t max, size_t *len)
+gomp_cl_task_steal (int victim, uint64_t epoch, const uint64_t *roots,
+		    unsigned nroots, unsigned max_tasks, void *buf, size_t max,
+		    size_t *len)
 {
   if (max > STEAL_TASKS_MAX)
     max = STEAL_TASKS_MAX;
   struct steal_req rq;
   memset (&rq, 0, sizeof rq);
+  rq.epoch = epoch;
   rq.max = (uint32_t) max;
   rq.max_tasks = max_tasks;
   if (nroots > GOMP_CLUSTER_STEAL_ROOTS)
@@ -295,7 +298,7 @@ gomp_cl_task_serve (void)
       if (n == 0)
 	{
 	  free (tasks);
-	  int state = gomp_cl_host->task_state ();
+	  int state = gomp_cl_host->task_state (rq.epoch);
 	  if (state != GOMP_CLUSTER_STEAL_IDLE && rq.nroots == 0)
 	    {
 	      /* Still waits.  */
