@@ -233,16 +233,24 @@ gomp_dsm_twin (uint32_t b)
    the release takes its diffs).  A twin that several releases found
    unchanged is dropped and the block write-protected again.  Diffs and
    atomics applied meanwhile go to both copies.  The caller holds B's
-   lock.  Signal-safe.  */
+   lock.  Signal-safe.
+
+   The block joins the list of twins before its twin is copied: a serve
+   makes the twin while this node's threads go on writing, and a write
+   that missed the copy must be announced by the next release, even one
+   that took the list while this serve was still copying (snapshot_home
+   then waits for B's lock, which the serve holds until the twin is
+   made).  Listed after the copy, a block could miss that release, and
+   another node keep a copy without that write past the barrier.  */
 static inline void
 gomp_dsm_htwin_make (uint32_t b)
 {
   if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
     return;
+  gomp_dsm_list_add (&gomp_dsm.htwins, b);
   __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
 		    gomp_dsm_block_len (b));
   __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
-  gomp_dsm_list_add (&gomp_dsm.htwins, b);
 }
 
 static inline bool
