@@ -1083,8 +1083,8 @@ omp_display_env (int verbose)
   gomp_display_environment (verbose ? 2 : 1);
 }
 
-/* Prints the table as the README's Markdown list (OMPC_ENV_DOC=1, used by
-   `make env-doc`).  */
+/* Prints the table as the README's Markdown table (OMPC_ENV_DOC=1); the
+   testsuite checks that README.md holds these rows (ompcluster.abi).  */
 static void
 gomp_env_doc (void)
 {

@@ -22,7 +22,13 @@
      also names the home blocks written since the last release;
    - what the answering node had itself acquired from a third node came
      from a release that completed before, and the third node is asked
-     too.
+     too.  That third node may have answered this pull before the release
+     that the answering node then acquired: every answer therefore names
+     the releases its node had acquired from each node (its SEEN), and
+     the asking node catches up with every node whose releases another
+     had seen and it has not, until none is left.  Flushes are thus
+     ordered across any chain of nodes (a flag passed on from node to
+     node, NPB LU's hand-off through three nodes).
 
    The pulled notices join this node's log (notices.c), so that a lock's
    token passes them on as it does its own.  A flush thus costs one round
@@ -38,6 +44,11 @@
 /* An answer holds at most this many bytes of notices; past it, the
    asking node acquires everything (as a lock's token does).  */
 #define PULL_MAX (64 * 1024)
+
+/* An answer: [uint64 release number][uint64 SEEN of every node][records].
+   Its header's size and the room kept for each node's answer.  */
+#define PULL_HDR ((size_t) 8 * (1 + gomp_cl_nodes))
+#define PULL_CAP (PULL_HDR + PULL_MAX)
 
 struct pull_req
 {
@@ -58,7 +69,7 @@ static struct pull_req *pull_rq;
 static char *pull_replies;
 static size_t *pull_lens;
 
-/* Answers a pull: [uint64 release number][records].  */
+/* Answers a pull: [uint64 release number][SEEN][records].  */
 static void
 pull_handler (int src, const void *msg, size_t len, uint64_t token)
 {
@@ -79,44 +90,67 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_cl_defer ();
       return;
     }
-  char *out = malloc (8 + PULL_MAX);
+  size_t hdr = PULL_HDR;
+  char *out = malloc (PULL_CAP);
   if (!out)
     gomp_cl_fatal ("out of memory for write notices");
   uint64_t seq;
-  size_t off = gomp_cl_log_pack_since (rq.since, out + 8, PULL_MAX, &seq);
+  size_t off = gomp_cl_log_pack_since (rq.since, out + hdr, PULL_MAX, &seq);
+  /* What this node had acquired when its releases so far were made, or
+     later: read with the release lock held, after the log.  */
+  for (int r = 0; r < gomp_cl_nodes; r++)
+    {
+      uint64_t s = __atomic_load_n (&pull_seen[r], __ATOMIC_ACQUIRE);
+      memcpy (out + 8 + (size_t) r * 8, &s, 8);
+    }
   gomp_cl_release_unlock ();
   size_t hlen = (size_t) nh * 4;
   if (off == SIZE_MAX || off + (hlen ? 8 + hlen : 0) > PULL_MAX)
-    off = gomp_cl_log_all_record (out + 8);
+    off = gomp_cl_log_all_record (out + hdr);
   else if (hlen)
     {
       int32_t origin = gomp_cl_rank;
       uint32_t n = hlen;
-      memcpy (out + 8 + off, &origin, 4);
-      memcpy (out + 8 + off + 4, &n, 4);
-      memcpy (out + 8 + off + 8, home, hlen);
+      memcpy (out + hdr + off, &origin, 4);
+      memcpy (out + hdr + off + 4, &n, 4);
+      memcpy (out + hdr + off + 8, home, hlen);
       off += 8 + hlen;
     }
   free (home);
   memcpy (out, &seq, 8);
-  gomp_cl_reply (src, token, out, 8 + off);
+  gomp_cl_reply (src, token, out, hdr + off);
   free (out);
 }
 
-/* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
-   with ASKED[R]) as one packed log.  With pull_mutex.  */
+/* Raises the label needed from rank R to at least SEQ.  */
 static void
-pull_apply (const bool *asked)
+pull_need (int r, uint64_t seq)
 {
-  int nodes = gomp_cl_nodes;
-  size_t cap = 8 + PULL_MAX, total = 0;
+  uint64_t cur = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_RELAXED);
+  while (seq > cur
+	 && !__atomic_compare_exchange_n (&gomp_dsm_need[r], &cur, seq, true,
+					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
+}
+
+/* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
+   with ASKED[R]) as one packed log, and marks their releases seen.  With
+   CAP, a label needed from an asked rank is no more than its answer's
+   release number (gomp_cl_catch_up).  Then the releases the answering
+   nodes had seen of the others are needed here too: returns whether one
+   of them is newer than this node's.  With pull_mutex.  */
+static bool
+pull_apply (const bool *asked, bool cap)
+{
+  int nodes = gomp_cl_nodes, me = gomp_cl_rank;
+  size_t hdr = PULL_HDR, total = 0;
   for (int r = 0; r < nodes; r++)
     if (asked[r])
       {
-	if (pull_lens[r] < 8 || pull_lens[r] > cap)
+	if (pull_lens[r] < hdr || pull_lens[r] > PULL_CAP)
 	  gomp_cl_fatal ("a bad answer to a pull arrived from rank %d "
 			 "(%zu bytes)", r, pull_lens[r]);
-	total += pull_lens[r] - 8;
+	total += pull_lens[r] - hdr;
       }
   /* The records of every answer, one after the other: a packed log.  */
   char *all = total ? malloc (total) : NULL;
@@ -126,9 +160,9 @@ pull_apply (const bool *asked)
   for (int r = 0; r < nodes; r++)
     if (asked[r])
       {
-	const char *p = pull_replies + (size_t) r * cap;
-	memcpy (all + off, p + 8, pull_lens[r] - 8);
-	off += pull_lens[r] - 8;
+	const char *p = pull_replies + (size_t) r * PULL_CAP;
+	memcpy (all + off, p + hdr, pull_lens[r] - hdr);
+	off += pull_lens[r] - hdr;
       }
   if (total)
     {
@@ -143,9 +177,30 @@ pull_apply (const bool *asked)
     if (asked[r])
       {
 	uint64_t seq;
-	memcpy (&seq, pull_replies + (size_t) r * cap, 8);
+	memcpy (&seq, pull_replies + (size_t) r * PULL_CAP, 8);
 	gomp_cl_pull_seen (r, seq);
+	/* A label counted before its release was logged: the answer,
+	   given once that release was done, held everything up to it.  */
+	uint64_t need = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE);
+	if (cap && need > pull_seen[r])
+	  __atomic_compare_exchange_n (&gomp_dsm_need[r], &need, pull_seen[r],
+				       false, __ATOMIC_RELEASE,
+				       __ATOMIC_RELAXED);
       }
+  bool more = false;
+  for (int r = 0; r < nodes; r++)
+    if (asked[r])
+      for (int q = 0; q < nodes; q++)
+	{
+	  uint64_t s;
+	  memcpy (&s, pull_replies + (size_t) r * PULL_CAP + 8 + (size_t) q * 8,
+		  8);
+	  if (q == me || q == r || s <= pull_seen[q])
+	    continue;
+	  pull_need (q, s);
+	  more = true;
+	}
+  return more;
 }
 
 void
@@ -162,7 +217,6 @@ void
 gomp_cl_catch_up (bool in_fault)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank;
-  size_t cap = 8 + PULL_MAX;
   bool any = false;
   for (int r = 0; r < nodes; r++)
     if (r != me && __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE)
@@ -171,35 +225,36 @@ gomp_cl_catch_up (bool in_fault)
   if (!any)
     return;
   pthread_mutex_lock (&pull_mutex);
-  bool asked[nodes];
-  for (int r = 0; r < nodes; r++)
+  /* Rounds until no label is left: an answer can name a release of a
+     third node that its node had acquired (pull_apply).  Each round
+     asks only for completed releases, so the rounds end.  */
+  for (bool more = true; more;)
     {
-      asked[r] = r != me && __atomic_load_n (&gomp_dsm_need[r],
-					     __ATOMIC_ACQUIRE) > pull_seen[r];
-      if (!asked[r])
-	continue;
-      pull_rq[r].since = pull_seen[r];
-      memset (&pull_w[r], 0, sizeof pull_w[r]);
-      gomp_cl_call_async (r, GOMP_CL_TAG_PULL, &pull_rq[r],
-			  sizeof pull_rq[r], pull_replies + (size_t) r * cap,
-			  cap, &pull_w[r]);
+      bool asked[nodes];
+      more = false;
+      for (int r = 0; r < nodes; r++)
+	{
+	  asked[r] = r != me && __atomic_load_n (&gomp_dsm_need[r],
+						 __ATOMIC_ACQUIRE)
+				> pull_seen[r];
+	  if (!asked[r])
+	    continue;
+	  more = true;
+	  pull_rq[r].since = pull_seen[r];
+	  memset (&pull_w[r], 0, sizeof pull_w[r]);
+	  gomp_cl_call_async (r, GOMP_CL_TAG_PULL, &pull_rq[r],
+			      sizeof pull_rq[r],
+			      pull_replies + (size_t) r * PULL_CAP, PULL_CAP,
+			      &pull_w[r]);
+	}
+      if (!more)
+	break;
+      for (int r = 0; r < nodes; r++)
+	if (asked[r])
+	  pull_lens[r] = in_fault ? gomp_cl_call_wait (&pull_w[r])
+			 : gomp_cl_call_wait_serving (&pull_w[r]);
+      pull_apply (asked, true);
     }
-  for (int r = 0; r < nodes; r++)
-    if (asked[r])
-      pull_lens[r] = in_fault ? gomp_cl_call_wait (&pull_w[r])
-		     : gomp_cl_call_wait_serving (&pull_w[r]);
-  pull_apply (asked);
-  /* A label counted before its release was logged: the answer, given
-     once that release was done, held everything up to it.  */
-  for (int r = 0; r < nodes; r++)
-    if (asked[r])
-      {
-	uint64_t need = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE);
-	if (need > pull_seen[r])
-	  __atomic_compare_exchange_n (&gomp_dsm_need[r], &need, pull_seen[r],
-				       false, __ATOMIC_RELEASE,
-				       __ATOMIC_RELAXED);
-      }
   pthread_mutex_unlock (&pull_mutex);
   __atomic_fetch_add (&gomp_cl_sync.pulls, 1, __ATOMIC_RELAXED);
 }
@@ -211,7 +266,7 @@ gomp_cl_pull_init (void)
   pull_seen = calloc (nodes, sizeof *pull_seen);
   pull_w = calloc (nodes, sizeof *pull_w);
   pull_rq = calloc (nodes, sizeof *pull_rq);
-  pull_replies = malloc ((size_t) nodes * (8 + PULL_MAX));
+  pull_replies = malloc ((size_t) nodes * PULL_CAP);
   pull_lens = calloc (nodes, sizeof *pull_lens);
   if (!pull_seen || !pull_w || !pull_rq || !pull_replies || !pull_lens)
     gomp_cl_fatal ("out of memory");
@@ -224,7 +279,7 @@ void
 gomp_cl_acquire_pull (void)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank;
-  size_t cap = 8 + PULL_MAX;
+  size_t cap = PULL_CAP;
 
   pthread_mutex_lock (&pull_mutex);
   struct gomp_cl_pending *w = pull_w;
@@ -246,9 +301,10 @@ gomp_cl_acquire_pull (void)
       if (asked[r])
 	lens[r] = gomp_cl_call_wait_serving (&w[r]);
     }
-  pull_apply (asked);
+  pull_apply (asked, false);
   pthread_mutex_unlock (&pull_mutex);
   __atomic_fetch_add (&gomp_cl_sync.pulls, 1, __ATOMIC_RELAXED);
-  /* The blocks this pull's acquire fetched again may be newer still.  */
+  /* The blocks this pull's acquire fetched again may be newer still, and
+     the answers may name releases of other nodes acquired meanwhile.  */
   gomp_cl_catch_up (false);
 }
