@@ -100,6 +100,10 @@ extern void gomp_cl_log_merge (const void *buf, size_t len) GOMP_CL_HIDDEN;
    part).  */
 extern void gomp_cl_acquire_packed (const void *buf, size_t len,
 				    bool quiescent) GOMP_CL_HIDDEN;
+/* The same for a region's dispatch; PUSH: install the blocks rank 0
+   pushed along (else only their notices count, as any other).  */
+extern void gomp_cl_acquire_dispatch (const void *buf, size_t len,
+				      bool push) GOMP_CL_HIDDEN;
 /* After a barrier every node has every entry: empties the log.  */
 extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
 
@@ -117,6 +121,8 @@ extern void gomp_cl_catch_up (bool in_fault) GOMP_CL_HIDDEN;
 /* This node acquired every release of rank R up to SEQ (a barrier): a
    pull or a catch-up need not ask for them again.  */
 extern void gomp_cl_pull_seen (int r, uint64_t seq) GOMP_CL_HIDDEN;
+/* The last release of rank R this node has acquired.  */
+extern uint64_t gomp_cl_seen (int r) GOMP_CL_HIDDEN;
 
 /* region.c: dispatch of top-level regions and of the end.  */
 extern void gomp_cl_region_start (void (*fn) (void *), void *data,

@@ -318,8 +318,8 @@ gomp_cl_report_one (int origin, const unsigned char *data, uint32_t n,
     gomp_dsm_report_notices (origin, data, n / 4);
 }
 
-void
-gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
+static void
+acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
 {
   struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
 
@@ -340,13 +340,25 @@ gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
     gomp_cl_fatal ("out of memory for write notices");
   b.n = 0;
   gomp_cl_log_each (buf, len, gomp_cl_collect_one, &b);
-  if (b.push)
+  if (b.push && use_push)
     /* Only a region's dispatch, from rank 0, carries pushed blocks.  */
     gomp_dsm_acquire_push (b.blobs, b.lens, b.n, b.push, b.push_len, 0);
   else
     gomp_dsm_acquire (b.blobs, b.lens, b.n, quiescent);
   free (b.blobs);
   free (b.lens);
+}
+
+void
+gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
+{
+  acquire_packed (buf, len, quiescent, false);
+}
+
+void
+gomp_cl_acquire_dispatch (const void *buf, size_t len, bool push)
+{
+  acquire_packed (buf, len, false, push);
 }
 
 void

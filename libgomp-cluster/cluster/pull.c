@@ -213,6 +213,12 @@ gomp_cl_pull_seen (int r, uint64_t seq)
     ;
 }
 
+uint64_t
+gomp_cl_seen (int r)
+{
+  return __atomic_load_n (&pull_seen[r], __ATOMIC_ACQUIRE);
+}
+
 void
 gomp_cl_catch_up (bool in_fault)
 {

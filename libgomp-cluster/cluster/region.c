@@ -233,7 +233,15 @@ gomp_cl_serve (void)
       /* The next receive is posted before the region runs, so that its
 	 waits can see the program's end.  */
       gomp_cl_dispatch_post ();
-      gomp_cl_acquire_packed (notices, msg.notices_len, false);
+      /* The pushed blocks are as rank 0's release MSG.RELEASED left
+	 them.  A node that already acquired a later release of rank 0
+	 (the catch-up of the barrier before, when rank 0 left it first
+	 and wrote them again in this region, which a fetch then served)
+	 may hold newer copies, and would not be told of those writes
+	 again: the push must not overwrite them.  The notices alone then
+	 invalidate the blocks that release named, as any other.  */
+      gomp_cl_acquire_dispatch (notices, msg.notices_len,
+				gomp_cl_seen (0) <= msg.released);
       if (notices != msg.notices)
 	free (notices);
       gomp_cl_pull_seen (0, msg.released);

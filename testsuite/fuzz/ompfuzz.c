@@ -28,7 +28,8 @@
    with copyin, locks and nestable locks.
 
    Options enable patterns that a runtime may legitimately be slow at or
-   that are known to be open problems, so that fixed seeds stay useful:
+   that stress its corners (the testsuite runs its fixed seeds with and
+   without them):
      -n  several nowait loops with dynamic or guided schedules in a row
          (otherwise at most one per region is nowait with such a schedule);
      -f  data handed between threads through release/acquire atomic flags;
@@ -37,8 +38,8 @@
          thread only in order, which every runtime known here does);
      -A  schedule(auto): GCC turns "parallel" with a lone "for
          schedule(auto)" into GOMP_parallel_loop_static and never ends the
-         construct; across nodes this runtime then hangs at the ninth later
-         work-sharing construct (otherwise schedule(runtime) is written);
+         construct, so the runtime must not wait for that work share to
+         end (otherwise schedule(runtime) is written);
      -p  number of phases (default: random, 6 to 14).  */
 
 #include <stdarg.h>
