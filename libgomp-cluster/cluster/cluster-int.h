@@ -123,6 +123,12 @@ extern void gomp_cl_catch_up (bool in_fault) GOMP_CL_HIDDEN;
 extern void gomp_cl_pull_seen (int r, uint64_t seq) GOMP_CL_HIDDEN;
 /* The last release of rank R this node has acquired.  */
 extern uint64_t gomp_cl_seen (int r) GOMP_CL_HIDDEN;
+/* What this node has acquired from each node, directly or through a
+   log another node passed on (a lock's token, a steal), which only the
+   answers to pulls name: writes the vector (8 bytes a node) to BUF, or
+   raises it to the one at BUF (unaligned).  */
+extern void gomp_cl_acquired_pack (void *buf) GOMP_CL_HIDDEN;
+extern void gomp_cl_acquired_merge (const void *buf) GOMP_CL_HIDDEN;
 
 /* region.c: dispatch of top-level regions and of the end.  */
 extern void gomp_cl_region_start (void (*fn) (void *), void *data,

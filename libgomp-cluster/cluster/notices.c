@@ -47,6 +47,11 @@ static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
 /* A record only a barrier's contribution carries, never kept in a log:
    the node's proposals to hand blocks over (gomp_dsm_handoff_pack).  */
 #define GOMP_CL_LOG_HANDOFF (-3)
+/* A record that a log packed for another node (a lock's token, a steal)
+   ends with, never kept in a log: the releases of each node the sender
+   had acquired (gomp_cl_acquired_pack), which the receiver, having
+   acquired the log, names in its answers to pulls (pull.c).  */
+#define GOMP_CL_LOG_SEEN (-4)
 static size_t gomp_cl_log_bytes;
 static bool gomp_cl_log_all;
 /* This node's releases so far, never reset: an own entry's seq is the
@@ -183,10 +188,23 @@ gomp_cl_log_push (void **buf, size_t len)
   return len + 8 + plen;
 }
 
+/* Appends the GOMP_CL_LOG_SEEN record at P + OFF (room for it kept).  */
+static size_t
+put_seen (unsigned char *p, size_t off)
+{
+  int32_t origin = GOMP_CL_LOG_SEEN;
+  uint32_t n = (uint32_t) gomp_cl_nodes * 8;
+  memcpy (p + off, &origin, 4);
+  memcpy (p + off + 4, &n, 4);
+  gomp_cl_acquired_pack (p + off + 8);
+  return off + 8 + n;
+}
+
 size_t
 gomp_cl_log_pack (void **buf, bool own_only)
 {
   size_t size = 0, off = 0;
+  size_t seen = own_only ? 0 : 8 + (size_t) gomp_cl_nodes * 8;
   unsigned char *p;
 
   pthread_mutex_lock (&gomp_cl_log_mutex);
@@ -194,19 +212,19 @@ gomp_cl_log_pack (void **buf, bool own_only)
     {
       int32_t origin = GOMP_CL_LOG_ALL;
       uint32_t zero = 0;
-      p = malloc (8);
+      p = malloc (8 + seen);
       if (!p)
 	gomp_cl_fatal ("out of memory for write notices");
       memcpy (p, &origin, 4);
       memcpy (p + 4, &zero, 4);
       pthread_mutex_unlock (&gomp_cl_log_mutex);
       *buf = p;
-      return 8;
+      return put_seen (p, 8);
     }
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
     if (!own_only || e->origin == gomp_cl_rank)
       size += 8 + e->len;
-  p = malloc (size ? size : 1);
+  p = malloc (size + seen ? size + seen : 1);
   if (!p)
     gomp_cl_fatal ("out of memory for write notices");
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
@@ -220,7 +238,7 @@ gomp_cl_log_pack (void **buf, bool own_only)
       }
   pthread_mutex_unlock (&gomp_cl_log_mutex);
   *buf = p;
-  return size;
+  return own_only ? size : put_seen (p, size);
 }
 
 /* Calls F on every record of the packed log BUF.  */
@@ -273,6 +291,7 @@ struct gomp_cl_blobs
   bool all;
   const void *push;
   size_t push_len;
+  const unsigned char *seen;
 };
 
 static void
@@ -286,6 +305,13 @@ gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
     {
       b->push = data;
       b->push_len = n;
+    }
+  else if (origin == GOMP_CL_LOG_SEEN)
+    {
+      if (n != (uint32_t) gomp_cl_nodes * 8)
+	gomp_cl_fatal ("a corrupt list of write notices arrived (releases "
+		       "seen: %u bytes)", n);
+      b->seen = data;
     }
   else if (origin != gomp_cl_rank && origin >= 0)
     b->n++;
@@ -321,18 +347,20 @@ gomp_cl_report_one (int origin, const unsigned char *data, uint32_t n,
 static void
 acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
 {
-  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
+  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0, NULL };
 
   if (gomp_dsm_report_on && quiescent)
     gomp_cl_log_each (buf, len, gomp_cl_report_one, NULL);
   gomp_cl_log_each (buf, len, gomp_cl_count_one, &b);
   if (b.all)
+    gomp_dsm_acquire_all ();
+  if (b.all || (b.n == 0 && !b.push))
     {
-      gomp_dsm_acquire_all ();
+      /* What the sender had acquired is acquired here now.  */
+      if (b.seen)
+	gomp_cl_acquired_merge (b.seen);
       return;
     }
-  if (b.n == 0 && !b.push)
-    return;
   int slots = b.n + 1;
   b.blobs = malloc (slots * sizeof *b.blobs);
   b.lens = malloc (slots * sizeof *b.lens);
@@ -345,6 +373,8 @@ acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
     gomp_dsm_acquire_push (b.blobs, b.lens, b.n, b.push, b.push_len, 0);
   else
     gomp_dsm_acquire (b.blobs, b.lens, b.n, quiescent);
+  if (b.seen)
+    gomp_cl_acquired_merge (b.seen);
   free (b.blobs);
   free (b.lens);
 }

@@ -24,9 +24,12 @@
      from a release that completed before, and the third node is asked
      too.  That third node may have answered this pull before the release
      that the answering node then acquired: every answer therefore names
-     the releases its node had acquired from each node (its SEEN), and
-     the asking node catches up with every node whose releases another
-     had seen and it has not, until none is left.  Flushes are thus
+     the releases its node had acquired from each node (ACQUIRED below:
+     through its own pulls, barriers and region starts, and through the
+     logs that a lock's token or a steal brought it, which end with
+     their senders' ACQUIRED), and the asking node catches up with every
+     node whose releases another had acquired and it has not, until none
+     is left.  Flushes are thus
      ordered across any chain of nodes (a flag passed on from node to
      node, NPB LU's hand-off through three nodes).
 
@@ -64,10 +67,25 @@ struct pull_req
    past malloc's mmap threshold.  */
 static pthread_mutex_t pull_mutex = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t *pull_seen;
+/* ACQUIRED[R]: at least PULL_SEEN[R], and also what the logs other nodes
+   passed on held (their senders' ACQUIRED).  What this node names in its
+   answers; never used to skip a question of its own.  */
+static uint64_t *acquired;
 static struct gomp_cl_pending *pull_w;
 static struct pull_req *pull_rq;
 static char *pull_replies;
 static size_t *pull_lens;
+
+/* Raises *P to at least SEQ.  */
+static void
+raise_to (uint64_t *p, uint64_t seq)
+{
+  uint64_t cur = __atomic_load_n (p, __ATOMIC_RELAXED);
+  while (seq > cur
+	 && !__atomic_compare_exchange_n (p, &cur, seq, true,
+					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
+}
 
 /* Answers a pull: [uint64 release number][SEEN][records].  */
 static void
@@ -98,11 +116,7 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
   size_t off = gomp_cl_log_pack_since (rq.since, out + hdr, PULL_MAX, &seq);
   /* What this node had acquired when its releases so far were made, or
      later: read with the release lock held, after the log.  */
-  for (int r = 0; r < gomp_cl_nodes; r++)
-    {
-      uint64_t s = __atomic_load_n (&pull_seen[r], __ATOMIC_ACQUIRE);
-      memcpy (out + 8 + (size_t) r * 8, &s, 8);
-    }
+  gomp_cl_acquired_pack (out + 8);
   gomp_cl_release_unlock ();
   size_t hlen = (size_t) nh * 4;
   if (off == SIZE_MAX || off + (hlen ? 8 + hlen : 0) > PULL_MAX)
@@ -122,16 +136,6 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
   free (out);
 }
 
-/* Raises the label needed from rank R to at least SEQ.  */
-static void
-pull_need (int r, uint64_t seq)
-{
-  uint64_t cur = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_RELAXED);
-  while (seq > cur
-	 && !__atomic_compare_exchange_n (&gomp_dsm_need[r], &cur, seq, true,
-					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-    ;
-}
 
 /* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
    with ASKED[R]) as one packed log, and marks their releases seen.  With
@@ -197,7 +201,7 @@ pull_apply (const bool *asked, bool cap)
 		  8);
 	  if (q == me || q == r || s <= pull_seen[q])
 	    continue;
-	  pull_need (q, s);
+	  raise_to (&gomp_dsm_need[q], s);
 	  more = true;
 	}
   return more;
@@ -206,11 +210,30 @@ pull_apply (const bool *asked, bool cap)
 void
 gomp_cl_pull_seen (int r, uint64_t seq)
 {
-  uint64_t cur = __atomic_load_n (&pull_seen[r], __ATOMIC_RELAXED);
-  while (seq > cur
-	 && !__atomic_compare_exchange_n (&pull_seen[r], &cur, seq, true,
-					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-    ;
+  raise_to (&pull_seen[r], seq);
+  raise_to (&acquired[r], seq);
+}
+
+void
+gomp_cl_acquired_pack (void *buf)
+{
+  for (int r = 0; r < gomp_cl_nodes; r++)
+    {
+      uint64_t s = __atomic_load_n (&acquired[r], __ATOMIC_ACQUIRE);
+      memcpy ((char *) buf + (size_t) r * 8, &s, 8);
+    }
+}
+
+void
+gomp_cl_acquired_merge (const void *buf)
+{
+  for (int r = 0; r < gomp_cl_nodes; r++)
+    if (r != gomp_cl_rank)
+      {
+	uint64_t s;
+	memcpy (&s, (const char *) buf + (size_t) r * 8, 8);
+	raise_to (&acquired[r], s);
+      }
 }
 
 uint64_t
@@ -270,11 +293,13 @@ gomp_cl_pull_init (void)
 {
   int nodes = gomp_cl_nodes;
   pull_seen = calloc (nodes, sizeof *pull_seen);
+  acquired = calloc (nodes, sizeof *acquired);
   pull_w = calloc (nodes, sizeof *pull_w);
   pull_rq = calloc (nodes, sizeof *pull_rq);
   pull_replies = malloc ((size_t) nodes * PULL_CAP);
   pull_lens = calloc (nodes, sizeof *pull_lens);
-  if (!pull_seen || !pull_w || !pull_rq || !pull_replies || !pull_lens)
+  if (!pull_seen || !acquired || !pull_w || !pull_rq || !pull_replies
+      || !pull_lens)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_PULL, pull_handler);
   gomp_dsm_seen = pull_seen;

@@ -4,7 +4,9 @@
    flush(flag2) and reads the data at once.  The flushes are ordered, so
    the third must see the first's data even when its flush asked the
    first node before that node's release and the second node after it
-   (cluster/pull.c: an answer names what its node had seen).  */
+   (cluster/pull.c: an answer names what its node had acquired).  The
+   same again with the first hand-off through a lock instead of a flag:
+   what the second node acquired through the lock's token counts.  */
 /* ompc-nodes: 1x3 2x2 3x1 */
 #include <omp.h>
 #include <stdio.h>
@@ -15,16 +17,22 @@ static int data[N] __attribute__ ((aligned (4096)));
 static volatile int flag1 __attribute__ ((aligned (4096)));
 static volatile int flag2 __attribute__ ((aligned (4096)));
 static volatile int ack __attribute__ ((aligned (4096)));
+static int hop __attribute__ ((aligned (4096)));
+static omp_lock_t lock;
 
 int
 main (void)
 {
   long bad = 0;
+  omp_init_lock (&lock);
+  for (int via_lock = 0; via_lock < 2; via_lock++)
 #pragma omp parallel num_threads(3) reduction(+:bad)
   {
     int t = omp_get_thread_num ();
+    /* The lock's hand-offs cost more: fewer of them.  */
+    int base = via_lock * ITERS, end = base + (via_lock ? ITERS / 4 : ITERS);
     if (omp_get_num_threads () == 3)
-      for (int it = 1; it <= ITERS; it++)
+      for (int it = base + 1; it <= end; it++)
 	{
 	  if (t == 0)
 	    {
@@ -34,16 +42,33 @@ main (void)
 		}
 	      for (int i = 0; i < N; i++)
 		data[i] = it;
+	      if (via_lock)
+		{
+		  omp_set_lock (&lock);
+		  hop = it;
+		  omp_unset_lock (&lock);
+		}
+	      else
+		{
 #pragma omp flush
-	      flag1 = it;
+		  flag1 = it;
 #pragma omp flush
+		}
 	    }
 	  else if (t == 1)
 	    {
-	      while (flag1 != it)
-		{
+	      if (via_lock)
+		for (int h = 0; h != it;)
+		  {
+		    omp_set_lock (&lock);
+		    h = hop;
+		    omp_unset_lock (&lock);
+		  }
+	      else
+		while (flag1 != it)
+		  {
 #pragma omp flush
-		}
+		  }
 	      flag2 = it;
 #pragma omp flush
 	    }
@@ -60,6 +85,7 @@ main (void)
 	    }
 	}
   }
+  omp_destroy_lock (&lock);
   printf ("stale values: %ld\n", bad);
   return bad != 0;
 }
