@@ -291,7 +291,6 @@ struct gomp_cl_blobs
   bool all;
   const void *push;
   size_t push_len;
-  const unsigned char *seen;
 };
 
 static void
@@ -306,15 +305,22 @@ gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
       b->push = data;
       b->push_len = n;
     }
-  else if (origin == GOMP_CL_LOG_SEEN)
-    {
-      if (n != (uint32_t) gomp_cl_nodes * 8)
-	gomp_cl_fatal ("a corrupt list of write notices arrived (releases "
-		       "seen: %u bytes)", n);
-      b->seen = data;
-    }
   else if (origin != gomp_cl_rank && origin >= 0)
     b->n++;
+}
+
+/* What a log's sender had acquired (every such record: a lock's token
+   may hold the logs of several hand-offs) is acquired here now.  */
+static void
+gomp_cl_seen_one (int origin, const unsigned char *data, uint32_t n,
+		  void *arg)
+{
+  if (origin != GOMP_CL_LOG_SEEN)
+    return;
+  if (n != (uint32_t) gomp_cl_nodes * 8)
+    gomp_cl_fatal ("a corrupt list of write notices arrived (releases "
+		   "acquired: %u bytes)", n);
+  gomp_cl_acquired_merge (data);
 }
 
 /* gomp_dsm_acquire takes one blob per slot and skips the slot whose index
@@ -347,7 +353,7 @@ gomp_cl_report_one (int origin, const unsigned char *data, uint32_t n,
 static void
 acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
 {
-  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0, NULL };
+  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
 
   if (gomp_dsm_report_on && quiescent)
     gomp_cl_log_each (buf, len, gomp_cl_report_one, NULL);
@@ -356,9 +362,7 @@ acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
     gomp_dsm_acquire_all ();
   if (b.all || (b.n == 0 && !b.push))
     {
-      /* What the sender had acquired is acquired here now.  */
-      if (b.seen)
-	gomp_cl_acquired_merge (b.seen);
+      gomp_cl_log_each (buf, len, gomp_cl_seen_one, NULL);
       return;
     }
   int slots = b.n + 1;
@@ -373,8 +377,7 @@ acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
     gomp_dsm_acquire_push (b.blobs, b.lens, b.n, b.push, b.push_len, 0);
   else
     gomp_dsm_acquire (b.blobs, b.lens, b.n, quiescent);
-  if (b.seen)
-    gomp_cl_acquired_merge (b.seen);
+  gomp_cl_log_each (buf, len, gomp_cl_seen_one, NULL);
   free (b.blobs);
   free (b.lens);
 }

@@ -29,9 +29,9 @@
      logs that a lock's token or a steal brought it, which end with
      their senders' ACQUIRED), and the asking node catches up with every
      node whose releases another had acquired and it has not, until none
-     is left.  Flushes are thus
-     ordered across any chain of nodes (a flag passed on from node to
-     node, NPB LU's hand-off through three nodes).
+     is left.  Flushes are thus ordered across any chain of nodes (a flag
+     passed on from node to node, NPB LU's hand-off through three
+     nodes).
 
    The pulled notices join this node's log (notices.c), so that a lock's
    token passes them on as it does its own.  A flush thus costs one round
@@ -48,7 +48,8 @@
    asking node acquires everything (as a lock's token does).  */
 #define PULL_MAX (64 * 1024)
 
-/* An answer: [uint64 release number][uint64 SEEN of every node][records].
+/* An answer: [uint64 release number][uint64 ACQUIRED of every node]
+   [records].
    Its header's size and the room kept for each node's answer.  */
 #define PULL_HDR ((size_t) 8 * (1 + gomp_cl_nodes))
 #define PULL_CAP (PULL_HDR + PULL_MAX)
@@ -87,7 +88,7 @@ raise_to (uint64_t *p, uint64_t seq)
     ;
 }
 
-/* Answers a pull: [uint64 release number][SEEN][records].  */
+/* Answers a pull: [uint64 release number][ACQUIRED][records].  */
 static void
 pull_handler (int src, const void *msg, size_t len, uint64_t token)
 {
@@ -136,14 +137,13 @@ pull_handler (int src, const void *msg, size_t len, uint64_t token)
   free (out);
 }
 
-
 /* Applies the answers REPLIES (LENS[R] bytes from rank R, for the ranks
    with ASKED[R]) as one packed log, and marks their releases seen.  With
    CAP, a label needed from an asked rank is no more than its answer's
    release number (gomp_cl_catch_up).  Then the releases the answering
-   nodes had seen of the others are needed here too: returns whether one
-   of them is newer than this node's.  With pull_mutex.  */
-static bool
+   nodes had acquired of the others are needed here too (the next
+   gomp_cl_catch_up asks for them).  With pull_mutex.  */
+static void
 pull_apply (const bool *asked, bool cap)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank;
@@ -191,7 +191,6 @@ pull_apply (const bool *asked, bool cap)
 				       false, __ATOMIC_RELEASE,
 				       __ATOMIC_RELAXED);
       }
-  bool more = false;
   for (int r = 0; r < nodes; r++)
     if (asked[r])
       for (int q = 0; q < nodes; q++)
@@ -199,12 +198,9 @@ pull_apply (const bool *asked, bool cap)
 	  uint64_t s;
 	  memcpy (&s, pull_replies + (size_t) r * PULL_CAP + 8 + (size_t) q * 8,
 		  8);
-	  if (q == me || q == r || s <= pull_seen[q])
-	    continue;
-	  raise_to (&gomp_dsm_need[q], s);
-	  more = true;
+	  if (q != me && q != r && s > pull_seen[q])
+	    raise_to (&gomp_dsm_need[q], s);
 	}
-  return more;
 }
 
 void
@@ -257,10 +253,9 @@ gomp_cl_catch_up (bool in_fault)
   /* Rounds until no label is left: an answer can name a release of a
      third node that its node had acquired (pull_apply).  Each round
      asks only for completed releases, so the rounds end.  */
-  for (bool more = true; more;)
+  for (;;)
     {
-      bool asked[nodes];
-      more = false;
+      bool asked[nodes], more = false;
       for (int r = 0; r < nodes; r++)
 	{
 	  asked[r] = r != me && __atomic_load_n (&gomp_dsm_need[r],
