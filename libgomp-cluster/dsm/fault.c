@@ -244,13 +244,48 @@ scatter_runs (uint32_t b, uint32_t n0, int h, uint32_t want, uint32_t *run)
   return nr;
 }
 
+/* This thread's fault fetched a block (whose label may ask for a
+   catch-up, dsm.h), or found one it must catch up for first.  */
+static __thread bool fault_fetched;
+
+const uint64_t *gomp_dsm_seen;
+
+/* True when a label this node received is newer than what it acquired
+   from that node (dsm.h).  Signal-safe.  */
+static bool
+behind (void)
+{
+  if (!gomp_dsm_seen || !gomp_dsm_catch_up)
+    return false;
+  for (int r = 0; r < gomp_dsm.nodes; r++)
+    if (r != gomp_dsm.rank
+	&& __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE)
+	   > __atomic_load_n (&gomp_dsm_seen[r], __ATOMIC_ACQUIRE))
+      return true;
+  return false;
+}
+
 /* Installs the blocks of a scatter's fetch beyond B's run (their data in
    the writable view): each becomes writable with its twin, as the blocks
-   after B do in gomp_dsm_make_access, and is unlocked.  */
+   after B do in gomp_dsm_make_access, and is unlocked.  When the reply's
+   label is newer than what this node acquired, they stay inaccessible
+   (PREFETCHED) as B's run does, until a thread that touches them caught
+   up: opened now, another thread could read a flag in one of them before
+   the invalidation of the data the flag guards.  */
 static void
 scatter_install (uint32_t c, uint32_t n)
 {
   size_t bs = gomp_dsm.bsize;
+  if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (c) && behind ())
+    {
+      for (uint32_t i = 0; i < n; i++)
+	{
+	  gomp_dsm_mark_cached (c + i);
+	  gomp_dsm_set_state (c + i, BS_PREFETCHED);
+	  gomp_dsm_unlock (c + i);
+	}
+      return;
+    }
   for (uint32_t i = 0; i < n; i++)
     {
       memcpy (gomp_dsm.twins + ((size_t) (c + i) << gomp_dsm.bshift),
@@ -274,26 +309,6 @@ scatter_install (uint32_t c, uint32_t n)
    Returns the number of
    blocks fetched; the caller must unlock blocks B+1 and up (they are
    locked and still INVALID).  */
-/* This thread's fault fetched a block (whose label may ask for a
-   catch-up, dsm.h), or found one it must catch up for first.  */
-static __thread bool fault_fetched;
-
-const uint64_t *gomp_dsm_seen;
-
-/* True when a label this node received is newer than what it acquired
-   from that node (dsm.h).  Signal-safe.  */
-static bool
-behind (void)
-{
-  if (!gomp_dsm_seen || !gomp_dsm_catch_up)
-    return false;
-  for (int r = 0; r < gomp_dsm.nodes; r++)
-    if (r != gomp_dsm.rank
-	&& __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE)
-	   > __atomic_load_n (&gomp_dsm_seen[r], __ATOMIC_ACQUIRE))
-      return true;
-  return false;
-}
 
 static uint32_t
 fetch (uint32_t b, int h, size_t len, bool write)
