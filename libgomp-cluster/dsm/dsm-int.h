@@ -27,7 +27,7 @@
    Signal context (fault.c's handler): block locks (atomics and futex),
    memcpy, mprotect, the lock-free appends to the notice and dirty lists,
    atomic statistics, and gomp_cl_call, whose wait drives MPI and mallocs
-   and frees its messages (transport/mpi.c, "Signal context", says why
+   and frees its messages (transport/call.c, "Signal context", says why
    that is safe there).  The DSM's own code there uses no stdio and takes
    no mutex, and reaches MPI and malloc only through gomp_cl_call.  */
 

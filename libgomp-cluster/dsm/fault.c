@@ -11,7 +11,7 @@
    manager for its home (first touch) and fetch the block from its home
    with gomp_cl_call, whose wait polls MPI for the reply itself (or
    sleeps on a futex while another thread of the node drives MPI; see
-   transport/mpi.c, "Signal context", for why MPI is safe there).
+   transport/call.c, "Signal context", for why MPI is safe there).
    Nothing else here calls MPI or takes a mutex, but the catch-up after
    a fetch (dsm.h, gomp_dsm_catch_up: a pull, cluster/pull.c).  A fault
    inside MPI (a thread whose stack is in the segment) is safe only when

@@ -1,6 +1,12 @@
 /* mpi.c -- the MPI backend of the transport (transport.h): messages
    between nodes; one service thread per node, helped by the node's
    waiting threads, owns every MPI point-to-point call of the module.
+   This file holds the passes and what they move: the queue of items to
+   send, plain sends and replies, the sends in flight, the receives and
+   their dispatch to the handlers, deferred messages and direct replies.
+   The calls that wait for a reply are call.c's, the service thread and
+   the accounting of the waiters that help it service.c's, the counters
+   stats.c's.
 
    Other threads push what they send on a lock-free queue.  A "pass" sends
    the queued items with MPI_Isend, receives with MPI_Iprobe + MPI_Recv,
@@ -17,7 +23,8 @@
    lock and for the processors, and the reply to a fault needs no thread
    to wake up (measured on this project's machines: a remote fault whose
    handler drove MPI itself took 8-12 us, with a woken service thread
-   13-21 us).
+   13-21 us).  When the service thread runs passes and when it sleeps is
+   service.c's.
 
    Message layout: the MPI tag is the gomp_cl_tag (or TAG_REPLY), the data
    starts with a 64-bit token (the caller's struct gomp_cl_pending for a call,
@@ -37,44 +44,7 @@
    prefetch reply at 2 x 1 took 0.6 ms with a datatype, 0.17-0.3 ms
    so); copying it into a malloc'ed reply at the home, receiving it into
    a buffer of the transport and copying it into the blocks took ~1 ms
-   in all.
-
-   The service thread.  While a thread of the node runs passes it sleeps,
-   looking again every HELPED_SLEEP_NS (a waiter of gomp_cl_call that sees
-   a request wakes it, since that waiter runs no handlers; a waiter that
-   stops polling is noticed within HELPED_STALE_NS).  Otherwise it polls,
-   yielding between polls, for SPIN_BUSY_NS after the node's last activity
-   (its own or a waiter's pass that moved a message: requests come in
-   bursts, e.g. the other nodes' fetches after a barrier), and on for
-   SPIN_NS while the machine has a processor nobody else wants
-   (gomp_cl_processor_free).  No longer: beside computing threads a
-   polling thread takes their processor, yield or not (the kernel credits
-   a thread back from sleep with the time it slept; profiled at 2 nodes x
-   1 thread on 2 cores, a service thread that polled 2 ms after every
-   activity had a third of each rank's samples in Jacobi).  Then it sleeps
-   on a futex with a timeout half the time since the last activity, up to
-   1 ms (2 ms after 50 ms idle): each wake-up costs a context switch both
-   ways, ~20 us of processor on this project's virtual machines (a 1 us
-   futex sleep measured 22 us of the thread's processor time), so sleeps
-   are few; a local request wakes it at once, and MPI is still polled.
-   The timer slack of the thread is 1 ns.
-
-   Waiting threads (gomp_cl_call's here, gomp_cl_wait's in cluster/wait.c) keep
-   polling for up to 2 ms (a round trip is fastest when both sides poll);
-   gomp_cl_call_serving's waiters run full passes: two nodes that ask
-   each other at once (the prefetches of a barrier's acquire) then serve
-   each other without waking a service thread.
-
-   Signal context: the DSM's fault handler calls gomp_cl_call, which runs
-   passes of the reply-only kind: MPI_Isend, MPI_Iprobe, MPI_Recv, MPI_Test,
-   malloc and free, atomics and the futex system call.  That is safe there
-   because a fault that needs a message never happens inside MPI or inside
-   libc's allocator: neither touches the shared segment (the DSM never
-   hands MPI an application-view address, INTERNALS.md), and the faulting
-   code holds no lock of the transport (a thread that faults while it runs
-   a pass is a fatal error, not a deadlock).  Only quick handlers run
-   there (gomp_cl_register_quick: signal-safe, no lock at all); any other
-   may take a lock the interrupted code holds (the heap's).  */
+   in all.  */
 
 #define _GNU_SOURCE 1
 #include "transport-int.h"
@@ -83,7 +53,6 @@
 #include <malloc.h>
 #include <stdbool.h>
 #include <limits.h>
-#include "config/linux/futex.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -91,31 +60,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #define TAG_REPLY GOMP_CL_TAG_MAX
-#define SPIN_NS 2000000L
-#define SPIN_BUSY_NS 200000L
-#define SLEEP_MIN_NS 1000L
-#define SLEEP_MAX_NS 1000000L
-/* How long the service thread sleeps while a waiter runs the passes (it is
-   woken when it is needed earlier).  A waiter that ran no pass for
-   HELPED_STALE_NS (preempted on a busy machine, or gone: a rank that ends
-   inside a wait) is not trusted any more: the service thread serves.  */
-#define HELPED_SLEEP_NS 100000L
-#define HELPED_STALE_NS 200000L
-/* A gomp_cl_call wait runs passes for this long (a round trip is
-   microseconds, far more when the cores are oversubscribed), then sleeps
-   until the service thread completes it.  Between passes it pauses for
-   CALL_PAUSE_NS, then yields.  It does not sleep between passes on a busy
-   machine as the service thread does: measured at 2 x 1 under chrt -f
-   on a loaded machine, napping waiters made a remote read fault 9.5-11
-   us instead of 6.3-6.8.  */
-#define CALL_SPIN_NS 2000000L
-#define CALL_PAUSE_NS 100000L
+/* How long gomp_cl_transport_fini's wait for the other nodes polls before
+   it sleeps.  */
+#define FINI_SPIN_NS 2000000L
 #define HDR sizeof (uint64_t)
 /* A token of a call whose reply goes straight into the caller's memory:
    the low 31 bits are the reply's tag on direct_comm.  */
@@ -170,48 +122,21 @@ struct cl_deferred
   char *buf;
 };
 
-/* States of gomp_cl_pending.done (a futex word).  */
-#define CALL_PENDING 0
-#define CALL_DONE 1
-#define CALL_SLEEPING 2		/* The caller sleeps on the word.  */
-
-static struct gomp_cl_pending *queue_head;	/* Lock-free LIFO of items.  */
-static uint32_t queue_seq;		/* Futex word of the service thread.  */
-/* The service thread's state: awake, asleep until a push or a kick, or
-   asleep while waiters run the passes (only a kick wakes it).  */
-enum { SVC_AWAKE, SVC_SLEEPING, SVC_HELPED };
-static int svc_state, svc_stop, svc_running;
-static pthread_t svc_thread;
+struct gomp_cl_pending *gomp_cl_queue_head;	/* Lock-free LIFO of items.  */
 static int deferred_now;
 
 /* The progress lock: the pthread_self () of the thread running a pass, 0
    when none does.  Everything below it (in-flight sends, deferred
    messages, deferred_now) belongs to the holder.  */
 static uintptr_t progress_holder;
-/* Threads spinning in gomp_cl_wait (full passes) and in gomp_cl_call
-   waits (reply-only passes).  */
-static int full_pollers, call_pollers;
-/* A reply-only pass saw a request: the service thread must serve it.  */
-static int svc_wanted;
-/* When a pass last moved a message, and when a waiter last ran a full
-   pass and a reply-only one (CLOCK_MONOTONIC ns).  */
-static long last_activity, last_full, last_call;
 
 static struct cl_inflight *inflight;
 static size_t n_inflight, cap_inflight;
 static struct cl_deferred *deferred, **deferred_tail = &deferred;
 
-static uint64_t st_msgs_sent, st_bytes_sent, st_msgs_recv, st_bytes_recv;
-/* The service thread's polls while spinning and its sleeps.  */
-static uint64_t st_svc_spins, st_svc_sleeps;
-/* Calls this node made and the time their callers waited (ns).  */
-static uint64_t st_calls, st_call_ns;
-/* Requests served by the service thread and by waiters' passes.  */
-static uint64_t st_served_svc, st_served_waiter;
 
-
-static void
-cl_fatal (const char *what, int err)
+void
+gomp_cl_transport_fatal (const char *what, int err)
 {
   int len = 0, rank = -1;
   char estr[MPI_MAX_ERROR_STRING] = "";
@@ -222,35 +147,21 @@ cl_fatal (const char *what, int err)
   gomp_cl_abort_job (1);
 }
 
-
-/* Wakes the service thread if it sleeps (in any state); signal-safe.  */
-static void
-cl_kick (void)
+void
+gomp_cl_push (struct gomp_cl_pending *w)
 {
-  __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
-  if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) != SVC_AWAKE)
-    gomp_futex_wake (&queue_seq, 1);
-}
-
-/* Pushes W on the queue; wakes the service thread if it sleeps waiting
-   for pushes (not while waiters run the passes: they send it).
-   Signal-safe.  */
-static void
-cl_push (struct gomp_cl_pending *w)
-{
-  struct gomp_cl_pending *old = __atomic_load_n (&queue_head, __ATOMIC_RELAXED);
+  struct gomp_cl_pending *old = __atomic_load_n (&gomp_cl_queue_head,
+						 __ATOMIC_RELAXED);
   do
     w->next = old;
-  while (!__atomic_compare_exchange_n (&queue_head, &old, w, true,
+  while (!__atomic_compare_exchange_n (&gomp_cl_queue_head, &old, w, true,
 				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
-  __atomic_add_fetch (&queue_seq, 1, __ATOMIC_SEQ_CST);
-  if (__atomic_load_n (&svc_state, __ATOMIC_SEQ_CST) == SVC_SLEEPING)
-    gomp_futex_wake (&queue_seq, 1);
+  gomp_cl_service_pushed ();
 }
 
 /* The progress lock.  */
-static bool
-cl_progress_trylock (void)
+bool
+gomp_cl_progress_trylock (void)
 {
   uintptr_t none = 0, me = (uintptr_t) pthread_self ();
   if (__atomic_load_n (&progress_holder, __ATOMIC_RELAXED) != 0)
@@ -259,8 +170,8 @@ cl_progress_trylock (void)
 				      __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
-static void
-cl_progress_unlock (void)
+void
+gomp_cl_progress_unlock (void)
 {
   __atomic_store_n (&progress_holder, 0, __ATOMIC_RELEASE);
 }
@@ -276,7 +187,7 @@ void
 gomp_cl_register (int tag, gomp_cl_handler h)
 {
   if (tag <= 0 || tag >= GOMP_CL_TAG_MAX)
-    cl_fatal ("bad tag in gomp_cl_register", 0);
+    gomp_cl_transport_fatal ("bad tag in gomp_cl_register", 0);
   handlers[tag] = h;
 }
 
@@ -299,211 +210,6 @@ gomp_cl_defer (void)
   deferred_now = 1;
 }
 
-void
-gomp_cl_get_stats (struct gomp_cl_stats *s)
-{
-  s->msgs_sent = __atomic_load_n (&st_msgs_sent, __ATOMIC_RELAXED);
-  s->bytes_sent = __atomic_load_n (&st_bytes_sent, __ATOMIC_RELAXED);
-  s->msgs_recv = __atomic_load_n (&st_msgs_recv, __ATOMIC_RELAXED);
-  s->bytes_recv = __atomic_load_n (&st_bytes_recv, __ATOMIC_RELAXED);
-  s->svc_spins = __atomic_load_n (&st_svc_spins, __ATOMIC_RELAXED);
-  s->svc_sleeps = __atomic_load_n (&st_svc_sleeps, __ATOMIC_RELAXED);
-  s->served_svc = __atomic_load_n (&st_served_svc, __ATOMIC_RELAXED);
-  s->served_waiter = __atomic_load_n (&st_served_waiter, __ATOMIC_RELAXED);
-  s->calls = __atomic_load_n (&st_calls, __ATOMIC_RELAXED);
-  s->call_ns = __atomic_load_n (&st_call_ns, __ATOMIC_RELAXED);
-  s->svc_cpu_ns = 0;
-  clockid_t clk;
-  struct timespec ts;
-  if (__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
-      && pthread_getcpuclockid (svc_thread, &clk) == 0
-      && clock_gettime (clk, &ts) == 0)
-    s->svc_cpu_ns = ts.tv_sec * 1000000000L + ts.tv_nsec;
-  s->cpu_ns = 0;
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
-    s->cpu_ns = ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
-
-static void
-cl_call_prepare (int dest, int tag, const void *req, size_t len,
-		 void *reply, size_t reply_max, struct gomp_cl_pending *w)
-{
-  if (__atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE))
-    {
-      /* Nobody would ever answer: say so rather than hang.  */
-      gomp_cl_say ("ompcluster: internal error: a request to another node "
-		   "after the transport stopped\n");
-      abort ();
-    }
-  if (cl_progress_mine ())
-    {
-      /* A fault inside a pass (inside MPI): nobody could serve it.  */
-      gomp_cl_say ("ompcluster: internal error: a request to another node "
-		   "from inside the transport (a fault on shared memory "
-		   "inside MPI?)\n");
-      abort ();
-    }
-  w->req = req;
-  w->req_len = len;
-  w->dest = dest;
-  w->tag = tag;
-  w->done = CALL_PENDING;
-  w->len = 0;
-  w->reply = reply;
-  w->reply_max = reply_max;
-  w->iov = NULL;
-  w->niov = 0;
-  w->tail = NULL;
-  w->tail_max = 0;
-}
-
-void
-gomp_cl_call_async_tail (int dest, int tag, const void *req, size_t len,
-			 void *reply, size_t reply_max, void *tail,
-			 size_t tail_max, struct gomp_cl_pending *w)
-{
-  cl_call_prepare (dest, tag, req, len, reply, reply_max, w);
-  w->tail = tail;
-  w->tail_max = tail_max;
-  cl_push (w);
-}
-
-void
-gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
-		    void *reply, size_t reply_max, struct gomp_cl_pending *w)
-{
-  cl_call_prepare (dest, tag, req, len, reply, reply_max, w);
-  cl_push (w);
-}
-
-void
-gomp_cl_call_async_iov (int dest, int tag, const void *req, size_t len,
-			const struct gomp_cl_iov *iov, int niov,
-			struct gomp_cl_pending *w)
-{
-  cl_call_prepare (dest, tag, req, len, NULL, 0, w);
-  /* MPI counts a message's bytes in an int.  */
-  for (int i = 0; i < niov; i++)
-    if (iov[i].len > INT_MAX)
-      cl_fatal ("a piece of a reply larger than 2 GiB", 0);
-  if (niov <= 0)
-    cl_fatal ("a direct reply without pieces", 0);
-  w->iov = iov;
-  w->niov = niov;
-  cl_push (w);
-}
-
-static int cl_pass (bool full);
-
-/* Whether a waiter of gomp_cl_wait runs full passes (serves requests):
-   one is counted and ran one lately (one that stopped polling -- it may
-   have ended the rank inside its wait -- does not count).  */
-static bool
-cl_full_helper (void)
-{
-  return __atomic_load_n (&full_pollers, __ATOMIC_SEQ_CST) > 0
-	 && gomp_cl_now_ns () - __atomic_load_n (&last_full, __ATOMIC_RELAXED)
-	    < HELPED_STALE_NS;
-}
-
-/* Waits for W.  FULL: the caller may run handlers (gomp_cl_call_serving),
-   so its passes serve other nodes' requests too, as gomp_cl_wait's.  */
-static size_t
-cl_call_wait (struct gomp_cl_pending *w, bool full)
-{
-  /* Run the node's passes while the answer is on its way: nobody needs
-     waking to send the request or to hand over the reply.  */
-  long start = gomp_cl_now_ns ();
-  unsigned polls = 0;
-  bool yielding = false;
-  __atomic_add_fetch (full ? &full_pollers : &call_pollers, 1,
-		      __ATOMIC_SEQ_CST);
-  while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING)
-    {
-      /* Before the transport starts, only its service thread will.  */
-      if (__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
-	  && cl_progress_trylock ())
-	{
-	  __atomic_store_n (full ? &last_full : &last_call, gomp_cl_now_ns (),
-			    __ATOMIC_RELAXED);
-	  cl_pass (full);
-	  cl_progress_unlock ();
-	  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_PENDING)
-	    break;
-	}
-      if (++polls % 64 == 0)
-	{
-	  /* As backoff.c's spinning: pause first, then yield.  */
-	  long t = gomp_cl_now_ns () - start;
-	  if (t > CALL_SPIN_NS)
-	    break;
-	  yielding = t > CALL_PAUSE_NS;
-	}
-      if (yielding)
-	sched_yield ();
-      else
-	__builtin_ia32_pause ();
-    }
-  __atomic_sub_fetch (full ? &full_pollers : &call_pollers, 1,
-		      __ATOMIC_SEQ_CST);
-  uint32_t v = CALL_PENDING;
-  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == CALL_PENDING
-      && __atomic_compare_exchange_n (&w->done, &v, CALL_SLEEPING, false,
-				      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-    {
-      /* The service thread takes over.  */
-      cl_kick ();
-      while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_DONE)
-	gomp_futex_wait (&w->done, CALL_SLEEPING);
-    }
-  __atomic_add_fetch (&st_calls, 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch (&st_call_ns, gomp_cl_now_ns () - start,
-		      __ATOMIC_RELAXED);
-  return w->len;
-}
-
-size_t
-gomp_cl_call_wait (struct gomp_cl_pending *w)
-{
-  return cl_call_wait (w, false);
-}
-
-size_t
-gomp_cl_call_wait_serving (struct gomp_cl_pending *w)
-{
-  return cl_call_wait (w, true);
-}
-
-static size_t
-cl_call (int dest, int tag, const void *req, size_t len, void *reply,
-	 size_t reply_max, bool full)
-{
-  struct gomp_cl_pending w;
-  cl_call_prepare (dest, tag, req, len, reply, reply_max, &w);
-  /* No wake-up: this thread sends it in its first pass.  */
-  struct gomp_cl_pending *old = __atomic_load_n (&queue_head,
-						 __ATOMIC_RELAXED);
-  do
-    w.next = old;
-  while (!__atomic_compare_exchange_n (&queue_head, &old, &w, true,
-				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
-  return cl_call_wait (&w, full);
-}
-
-size_t
-gomp_cl_call (int dest, int tag, const void *req, size_t len, void *reply,
-	      size_t reply_max)
-{
-  return cl_call (dest, tag, req, len, reply, reply_max, false);
-}
-
-size_t
-gomp_cl_call_serving (int dest, int tag, const void *req, size_t len,
-		      void *reply, size_t reply_max)
-{
-  return cl_call (dest, tag, req, len, reply, reply_max, true);
-}
 
 static struct cl_send *
 cl_make_send (int dest, int mpi_tag, uint64_t token, const void *msg,
@@ -511,7 +217,7 @@ cl_make_send (int dest, int mpi_tag, uint64_t token, const void *msg,
 {
   struct cl_send *s = malloc (sizeof *s + HDR + len);
   if (!s)
-    cl_fatal ("out of memory for a message", 0);
+    gomp_cl_transport_fatal ("out of memory for a message", 0);
   s->w.dest = dest;
   s->w.tag = -1;
   s->direct = false;
@@ -532,7 +238,7 @@ cl_grow (void *v, size_t n, size_t *cap, size_t size)
     return v;
   *cap = *cap ? 2 * *cap : 64;
   if (!(v = realloc (v, *cap * size)))
-    cl_fatal ("out of memory", 0);
+    gomp_cl_transport_fatal ("out of memory", 0);
   return v;
 }
 
@@ -547,9 +253,9 @@ cl_isend_typed (MPI_Comm comm, int dest, int mpi_tag, const void *buf,
   f->buf = free_ptr;
   int err = MPI_Isend (buf, count, type, dest, mpi_tag, comm, &f->req);
   if (err != MPI_SUCCESS)
-    cl_fatal ("MPI_Isend failed:", err);
-  __atomic_add_fetch (&st_msgs_sent, 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch (&st_bytes_sent, size, __ATOMIC_RELAXED);
+    gomp_cl_transport_fatal ("MPI_Isend failed:", err);
+  __atomic_add_fetch (&gomp_cl_counters.msgs_sent, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&gomp_cl_counters.bytes_sent, size, __ATOMIC_RELAXED);
 }
 
 /* With the progress lock: starts an MPI_Isend of SIZE bytes at BUF (freed
@@ -558,7 +264,7 @@ static void
 cl_isend (int dest, int mpi_tag, void *buf, size_t size, void *free_ptr)
 {
   if (size > INT_MAX)
-    cl_fatal ("message larger than 2 GiB", 0);
+    gomp_cl_transport_fatal ("message larger than 2 GiB", 0);
   cl_isend_typed (cl_comm, dest, mpi_tag, buf, (int) size, MPI_BYTE,
 		  size, free_ptr);
 }
@@ -580,7 +286,7 @@ cl_post_direct (struct gomp_cl_pending *w)
       int err = MPI_Irecv (w->iov[i].base, (int) w->iov[i].len, MPI_BYTE,
 			   w->dest, tag, direct_comm, &d->req);
       if (err != MPI_SUCCESS)
-	cl_fatal ("MPI_Irecv failed:", err);
+	gomp_cl_transport_fatal ("MPI_Irecv failed:", err);
     }
   return DIRECT_TOKEN | (uint64_t) tag;
 }
@@ -592,7 +298,7 @@ gomp_cl_send (int dest, int tag, const void *msg, size_t len)
   if (cl_progress_mine ())
     cl_isend (dest, tag, s->buf, s->size, s);
   else
-    cl_push (&s->w);
+    gomp_cl_push (&s->w);
 }
 
 void
@@ -608,7 +314,7 @@ gomp_cl_reply (int src, uint64_t token, const void *msg, size_t len)
   if (cl_progress_mine ())
     cl_isend (src, TAG_REPLY, s->buf, s->size, s);
   else
-    cl_push (&s->w);
+    gomp_cl_push (&s->w);
 }
 
 void
@@ -634,7 +340,7 @@ gomp_cl_reply_iov_owned (int src, uint64_t token,
       bool mine = cl_progress_mine ();
       for (int i = 0; i < niov; i++)
 	if (iov[i].len > INT_MAX)
-	  cl_fatal ("a piece of a reply larger than 2 GiB", 0);
+	  gomp_cl_transport_fatal ("a piece of a reply larger than 2 GiB", 0);
 	else if (mine)
 	  cl_isend_typed (direct_comm, src, tag, iov[i].base,
 			  (int) iov[i].len, MPI_BYTE, iov[i].len, OWNED (i));
@@ -643,7 +349,7 @@ gomp_cl_reply_iov_owned (int src, uint64_t token,
 	    struct cl_send *s = cl_make_send (src, tag, 0, iov[i].base,
 					      iov[i].len);
 	    s->direct = true;
-	    cl_push (&s->w);
+	    gomp_cl_push (&s->w);
 	    free (OWNED (i));
 	  }
       return;
@@ -655,7 +361,7 @@ gomp_cl_reply_iov_owned (int src, uint64_t token,
   struct cl_send *s = cl_make_send (src, TAG_REPLY, token, NULL, 0);
   s = realloc (s, sizeof *s + HDR + total);
   if (!s)
-    cl_fatal ("out of memory for a message", 0);
+    gomp_cl_transport_fatal ("out of memory for a message", 0);
   for (int i = 0; i < niov; i++)
     {
       memcpy (s->buf + off, iov[i].base, iov[i].len);
@@ -666,7 +372,7 @@ gomp_cl_reply_iov_owned (int src, uint64_t token,
   if (cl_progress_mine ())
     cl_isend (src, TAG_REPLY, s->buf, s->size, s);
   else
-    cl_push (&s->w);
+    gomp_cl_push (&s->w);
 #undef OWNED
 }
 
@@ -674,7 +380,7 @@ gomp_cl_reply_iov_owned (int src, uint64_t token,
 static int
 cl_drain_queue (void)
 {
-  struct gomp_cl_pending *l = __atomic_exchange_n (&queue_head, NULL,
+  struct gomp_cl_pending *l = __atomic_exchange_n (&gomp_cl_queue_head, NULL,
 						 __ATOMIC_ACQUIRE);
   struct gomp_cl_pending *rev = NULL;
   if (!l)
@@ -706,7 +412,7 @@ cl_drain_queue (void)
 	  uint64_t token = w->niov ? cl_post_direct (w) : (uintptr_t) w;
 	  char *buf = malloc (HDR + w->req_len);
 	  if (!buf)
-	    cl_fatal ("out of memory for a message", 0);
+	    gomp_cl_transport_fatal ("out of memory for a message", 0);
 	  memcpy (buf, &token, HDR);
 	  if (w->req_len)
 	    memcpy (buf + HDR, w->req, w->req_len);
@@ -736,17 +442,6 @@ cl_test_inflight (void)
   return any;
 }
 
-/* Tells W's caller that its reply is in.  */
-static void
-cl_complete (struct gomp_cl_pending *w)
-{
-  /* W may be gone as soon as the caller sees CALL_DONE: only the futex
-     word is touched after that.  */
-  if (__atomic_exchange_n (&w->done, CALL_DONE, __ATOMIC_ACQ_REL)
-      == CALL_SLEEPING)
-    gomp_futex_wake (&w->done, INT_MAX);
-}
-
 /* Completes the direct replies that arrived.  */
 static int
 cl_test_direct (void)
@@ -761,12 +456,14 @@ cl_test_direct (void)
 	{
 	  struct gomp_cl_pending *w = direct[i].w;
 	  MPI_Get_count (&st, MPI_BYTE, &count);
-	  __atomic_add_fetch (&st_msgs_recv, 1, __ATOMIC_RELAXED);
-	  __atomic_add_fetch (&st_bytes_recv, count, __ATOMIC_RELAXED);
+	  __atomic_add_fetch (&gomp_cl_counters.msgs_recv, 1,
+			      __ATOMIC_RELAXED);
+	  __atomic_add_fetch (&gomp_cl_counters.bytes_recv, count,
+			      __ATOMIC_RELAXED);
 	  direct[i] = direct[--n_direct];
 	  w->len += count;
 	  if (--w->pieces_left == 0)
-	    cl_complete (w);
+	    gomp_cl_complete (w);
 	  any = 1;
 	}
       else
@@ -797,15 +494,15 @@ cl_dispatch (int src, int tag, char *buf, size_t len)
       if (n)
 	memcpy (w->reply, buf + HDR, n);
       w->len = len - HDR;
-      cl_complete (w);
+      gomp_cl_complete (w);
       return 1;
     }
   if (tag <= 0 || tag >= GOMP_CL_TAG_MAX || !handlers[tag])
-    cl_fatal ("message with an unknown tag", 0);
+    gomp_cl_transport_fatal ("message with an unknown tag", 0);
   deferred_now = 0;
-  __atomic_add_fetch (pthread_equal (pthread_self (), svc_thread)
-		      ? &st_served_svc : &st_served_waiter, 1,
-		      __ATOMIC_RELAXED);
+  __atomic_add_fetch (gomp_cl_service_self ()
+		      ? &gomp_cl_counters.served_svc
+		      : &gomp_cl_counters.served_waiter, 1, __ATOMIC_RELAXED);
   handlers[tag] (src, buf + HDR, len - HDR, token);
   return !deferred_now;
 }
@@ -848,7 +545,7 @@ cl_probe_quick (MPI_Status *st)
   int flag = 0;
   int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm, &flag, st);
   if (err != MPI_SUCCESS)
-    cl_fatal ("MPI_Iprobe failed:", err);
+    gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
   if (!flag)
     return false;
   if (st->MPI_TAG == TAG_REPLY
@@ -860,7 +557,7 @@ cl_probe_quick (MPI_Status *st)
       {
 	err = MPI_Iprobe (MPI_ANY_SOURCE, tag, cl_comm, &flag, st);
 	if (err != MPI_SUCCESS)
-	  cl_fatal ("MPI_Iprobe failed:", err);
+	  gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
 	if (flag)
 	  return true;
       }
@@ -886,7 +583,7 @@ cl_poll (bool full)
 	  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm,
 				&flag, &st);
 	  if (err != MPI_SUCCESS)
-	    cl_fatal ("MPI_Iprobe failed:", err);
+	    gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
 	}
       else
 	flag = cl_probe_quick (&st);
@@ -895,15 +592,16 @@ cl_poll (bool full)
       MPI_Get_count (&st, MPI_BYTE, &count);
       char *buf = malloc (count ? count : 1);
       if (!buf)
-	cl_fatal ("out of memory for a message", 0);
+	gomp_cl_transport_fatal ("out of memory for a message", 0);
       int err = MPI_Recv (buf, count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
 		      cl_comm, MPI_STATUS_IGNORE);
       if (err != MPI_SUCCESS)
-	cl_fatal ("MPI_Recv failed:", err);
-      __atomic_add_fetch (&st_msgs_recv, 1, __ATOMIC_RELAXED);
-      __atomic_add_fetch (&st_bytes_recv, count, __ATOMIC_RELAXED);
+	gomp_cl_transport_fatal ("MPI_Recv failed:", err);
+      __atomic_add_fetch (&gomp_cl_counters.msgs_recv, 1, __ATOMIC_RELAXED);
+      __atomic_add_fetch (&gomp_cl_counters.bytes_recv, count,
+			  __ATOMIC_RELAXED);
       if ((size_t) count < HDR)
-	cl_fatal ("short message", 0);
+	gomp_cl_transport_fatal ("short message", 0);
       any = 1;
       if (cl_dispatch (st.MPI_SOURCE, st.MPI_TAG, buf, count))
 	free (buf);
@@ -911,13 +609,10 @@ cl_poll (bool full)
 	{
 	  /* Only a full pass retries it.  */
 	  if (!full)
-	    {
-	      __atomic_store_n (&svc_wanted, 1, __ATOMIC_SEQ_CST);
-	      cl_kick ();
-	    }
+	    gomp_cl_service_want ();
 	  struct cl_deferred *d = malloc (sizeof *d);
 	  if (!d)
-	    cl_fatal ("out of memory", 0);
+	    gomp_cl_transport_fatal ("out of memory", 0);
 	  d->next = NULL;
 	  d->src = st.MPI_SOURCE;
 	  d->tag = st.MPI_TAG;
@@ -927,23 +622,18 @@ cl_poll (bool full)
 	  deferred_tail = &d->next;
 	}
     }
-  if (!full && !cl_full_helper ()
-      && !__atomic_load_n (&svc_wanted, __ATOMIC_RELAXED))
+  if (!full && gomp_cl_service_needed ())
     {
       int flag = 0;
       if (MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm, &flag,
 		      MPI_STATUS_IGNORE) == MPI_SUCCESS && flag)
-	{
-	  __atomic_store_n (&svc_wanted, 1, __ATOMIC_SEQ_CST);
-	  cl_kick ();
-	}
+	gomp_cl_service_want ();
     }
   return any;
 }
 
-/* One pass, with the progress lock.  */
-static int
-cl_pass (bool full)
+int
+gomp_cl_pass (bool full)
 {
   int any = cl_drain_queue ();
   if (full && deferred)
@@ -953,123 +643,19 @@ cl_pass (bool full)
     any |= cl_test_direct ();
   if (n_inflight)
     any |= cl_test_inflight ();
-  if (any)
-    __atomic_store_n (&last_activity, gomp_cl_now_ns (), __ATOMIC_RELAXED);
   return any;
 }
 
 bool
-gomp_cl_progress (void)
+gomp_cl_sends_pending (void)
 {
-  /* Not before the transport starts, nor once it stops.  */
-  if (!__atomic_load_n (&svc_running, __ATOMIC_ACQUIRE)
-      || !cl_progress_trylock ())
-    return false;
-  __atomic_store_n (&last_full, gomp_cl_now_ns (), __ATOMIC_RELAXED);
-  bool any = cl_pass (true);
-  cl_progress_unlock ();
-  return any;
+  return n_inflight || __atomic_load_n (&gomp_cl_queue_head, __ATOMIC_ACQUIRE);
 }
 
-void
-gomp_cl_poller_enter (void)
+bool
+gomp_cl_deferred_pending (void)
 {
-  __atomic_add_fetch (&full_pollers, 1, __ATOMIC_SEQ_CST);
-}
-
-void
-gomp_cl_poller_leave (void)
-{
-  /* No wake-up (a system call at the end of every barrier): the service
-     thread looks again within HELPED_SLEEP_NS, as often as it would poll
-     MPI when asleep anyway.  */
-  __atomic_sub_fetch (&full_pollers, 1, __ATOMIC_SEQ_CST);
-}
-
-/* Whether waiters run the passes the service thread would: a waiter in
-   gomp_cl_wait does all of it; waiters of gomp_cl_call leave requests to
-   the service thread (they wake it) and the deferred messages too.  */
-static bool
-cl_helped (void)
-{
-  return cl_full_helper ()
-	 || (__atomic_load_n (&call_pollers, __ATOMIC_SEQ_CST) > 0
-	     && !__atomic_load_n (&deferred, __ATOMIC_RELAXED)
-	     && gomp_cl_now_ns () - __atomic_load_n (&last_call, __ATOMIC_RELAXED)
-		< HELPED_STALE_NS);
-}
-
-static void
-cl_svc_sleep (int state, long ns)
-{
-  __atomic_store_n (&svc_state, state, __ATOMIC_SEQ_CST);
-  uint32_t seq = __atomic_load_n (&queue_seq, __ATOMIC_SEQ_CST);
-  bool wait = !__atomic_load_n (&svc_stop, __ATOMIC_SEQ_CST)
-	      && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST);
-  if (state == SVC_HELPED)
-    wait = wait && cl_helped ();
-  else
-    wait = wait && !__atomic_load_n (&queue_head, __ATOMIC_SEQ_CST);
-  if (wait)
-    {
-      struct timespec ts = { ns / 1000000000L, ns % 1000000000L };
-      gomp_futex_wait_for (&queue_seq, seq, &ts);
-    }
-  __atomic_store_n (&svc_state, SVC_AWAKE, __ATOMIC_SEQ_CST);
-}
-
-static void *
-cl_service (void *arg)
-{
-  prctl (PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-  __atomic_store_n (&last_activity, gomp_cl_now_ns (), __ATOMIC_RELAXED);
-  for (;;)
-    {
-      bool stop = __atomic_load_n (&svc_stop, __ATOMIC_ACQUIRE);
-      if (!stop && cl_helped ()
-	  && !__atomic_load_n (&svc_wanted, __ATOMIC_SEQ_CST))
-	{
-	  /* Waiters run the passes.  Afterwards, the sleeps go on from
-	     where they were (each short one would take a processor from
-	     the node's threads, e.g. between barriers).  */
-	  cl_svc_sleep (SVC_HELPED, HELPED_SLEEP_NS);
-	  continue;
-	}
-      __atomic_store_n (&svc_wanted, 0, __ATOMIC_SEQ_CST);
-      if (!cl_progress_trylock ())
-	{
-	  sched_yield ();
-	  continue;
-	}
-      int any = cl_pass (true);
-      cl_progress_unlock ();
-      if (stop && !any && !n_inflight
-	  && !__atomic_load_n (&queue_head, __ATOMIC_ACQUIRE))
-	break;
-      if (any)
-	continue;
-      long idle = gomp_cl_now_ns () - __atomic_load_n (&last_activity,
-					       __ATOMIC_RELAXED);
-      if (idle < SPIN_BUSY_NS
-	  || (idle < SPIN_NS && gomp_cl_processor_free ()))
-	{
-	  /* Poll, yielding to whoever wants the processor.  */
-	  __atomic_add_fetch (&st_svc_spins, 1, __ATOMIC_RELAXED);
-	  sched_yield ();
-	  continue;
-	}
-      /* Sleep until a local request or the timeout, then poll MPI.  The
-	 timeout grows with the time since the last activity; up to 1 ms
-	 while recently busy; a node idle for long (rank 0 computing
-	 alone) polls less: 2 ms after 50 ms.  */
-      long cap = idle < 50000000L ? SLEEP_MAX_NS : 2 * SLEEP_MAX_NS;
-      long sleep_ns = idle / 2;
-      sleep_ns = sleep_ns < SLEEP_MIN_NS ? SLEEP_MIN_NS
-		 : sleep_ns > cap ? cap : sleep_ns;
-      __atomic_add_fetch (&st_svc_sleeps, 1, __ATOMIC_RELAXED);
-      cl_svc_sleep (SVC_SLEEPING, sleep_ns);
-    }
-  return NULL;
+  return __atomic_load_n (&deferred, __ATOMIC_RELAXED);
 }
 
 void
@@ -1077,13 +663,12 @@ gomp_cl_transport_init (void)
 {
   int err = MPI_Comm_dup (MPI_COMM_WORLD, &cl_comm), *ub = NULL, flag = 0;
   if (err != MPI_SUCCESS)
-    cl_fatal ("MPI_Comm_dup failed:", err);
+    gomp_cl_transport_fatal ("MPI_Comm_dup failed:", err);
   err = MPI_Comm_dup (MPI_COMM_WORLD, &direct_comm);
   if (err != MPI_SUCCESS)
-    cl_fatal ("MPI_Comm_dup failed:", err);
+    gomp_cl_transport_fatal ("MPI_Comm_dup failed:", err);
   MPI_Comm_get_attr (direct_comm, MPI_TAG_UB, &ub, &flag);
   direct_tag_ub = flag && ub && *ub > 0 ? *ub : 32767;
-  gomp_cl_processor_free_init ();
   /* Messages of pages are often hundreds of KiB, malloc'd and freed by
      different threads.  With glibc's defaults each such buffer was a fresh
      mmap (or a thread arena trimmed and grown again), and the kernel
@@ -1092,14 +677,7 @@ gomp_cl_transport_init (void)
      calls go to the shared heap, not here.  */
   mallopt (M_MMAP_THRESHOLD, 32 << 20);
   mallopt (M_TRIM_THRESHOLD, 256 << 20);
-  pthread_attr_t attr;
-  pthread_attr_init (&attr);
-  gomp_cl_thread_stack (&attr, 1 << 20);
-  err = pthread_create (&svc_thread, &attr, cl_service, NULL);
-  pthread_attr_destroy (&attr);
-  if (err)
-    cl_fatal ("cannot start the service thread", 0);
-  __atomic_store_n (&svc_running, 1, __ATOMIC_RELEASE);
+  gomp_cl_service_start ();
 }
 
 /* Waits for REQ with backoff, the service thread still serving.  */
@@ -1113,7 +691,7 @@ cl_wait_request (MPI_Request *req)
       MPI_Test (req, &flag, MPI_STATUS_IGNORE);
       if (flag)
 	return;
-      if (gomp_cl_now_ns () - start < SPIN_NS)
+      if (gomp_cl_now_ns () - start < FINI_SPIN_NS)
 	{
 	  sched_yield ();
 	  continue;
@@ -1132,17 +710,14 @@ gomp_cl_transport_fini (void)
   /* Once every node is here, no node sends requests any more.  */
   MPI_Ibarrier (cl_comm, &req);
   cl_wait_request (&req);
-  __atomic_store_n (&svc_running, 0, __ATOMIC_RELEASE);
-  __atomic_store_n (&svc_stop, 1, __ATOMIC_RELEASE);
-  cl_kick ();
-  pthread_join (svc_thread, NULL);
+  gomp_cl_service_stop ();
   /* Plain sends (no reply, e.g. a remote free) may still be on their way:
      receive and serve what arrived, and complete every send.  */
-  while (!cl_progress_trylock ())
+  while (!gomp_cl_progress_trylock ())
     sched_yield ();
   while (cl_poll (true) || (deferred && cl_retry_deferred ()))
     ;
   while (n_inflight)
     cl_test_inflight ();
-  cl_progress_unlock ();
+  gomp_cl_progress_unlock ();
 }

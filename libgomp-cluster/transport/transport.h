@@ -1,12 +1,12 @@
 /* transport.h -- messages between nodes, the lowest layer of the cluster
    module: the DSM (dsm/) and the cluster module (cluster/) talk to other
    nodes only through it.  The interface has no MPI type; MPI is its
-   backend (mpi.c, abort.c), served by one service thread per node;
-   loopback/ is another, for one node in one process (the DSM's unit test
-   without MPI), not linked into the module.  The
-   other files of this folder need no MPI: the message writer (say.c), the
-   back-off of waiting threads (backoff.c) and what the transport asks of
-   the machine (cpu.c).
+   backend (mpi.c, call.c, service.c, stats.c, abort.c), served by one
+   service thread per node; loopback/ is another, for one node in one
+   process (the DSM's unit test without MPI), not linked into the module.
+   The other files of this folder need no MPI: the message writer
+   (say.c), the back-off of waiting threads (backoff.c) and what the
+   transport asks of the machine (cpu.c).
 
    Every message a node receives is taken by its service thread and handed
    to the handler registered for its tag.  Handlers run one at a time, on
@@ -15,7 +15,7 @@
    at once or later (a lock's home replies when the lock is free).  A
    thread waiting in gomp_cl_call (the fault handler too) drives MPI itself
    while it waits, receiving replies and the requests of handlers
-   registered with gomp_cl_register_quick only (mpi.c says why that is
+   registered with gomp_cl_register_quick only (call.c says why that is
    safe in signal context).  Waits back off
    (spin briefly, then sleep with growing periods) so that oversubscribed
    ranks do not starve each other.  */
@@ -75,7 +75,7 @@ extern void gomp_cl_register_quick (int tag, gomp_cl_handler h)
    MPI for the reply itself for a while (reply-only passes, which run
    only gomp_cl_register_quick's handlers),
    then sleeps until the service thread completes it.  Usable in the DSM's
-   fault handler (mpi.c: what runs there and why it is safe), never
+   fault handler (call.c: what runs there and why it is safe), never
    from a handler.  */
 extern size_t gomp_cl_call (int dest, int tag, const void *req, size_t len,
 			    void *reply, size_t reply_max)

@@ -4,8 +4,8 @@
    it defers the message).  A reply, now or later from any thread,
    completes the call.  It lets the DSM run without MPI in one process
    (testsuite/ompcluster.dsm/dsm-loopback.c); it is not part of
-   ompcluster-mpi.so, whose backend is mpi.c.  Linked with say.c,
-   backoff.c and cpu.c.  */
+   ompcluster-mpi.so, whose backend is mpi.c (with call.c, service.c and
+   stats.c).  Linked with say.c, backoff.c and cpu.c.  */
 
 #define _GNU_SOURCE 1
 #include "../transport.h"

@@ -1,0 +1,31 @@
+/* stats.c -- the MPI backend's counters (OMPC_STATS) and
+   gomp_cl_get_stats, which reads them.  The files that do the work add to
+   them with relaxed atomics: the passes of mpi.c count the messages and
+   the requests served, the service thread (service.c) its polls and
+   sleeps, call.c the calls and the time their callers waited.  */
+
+#include "transport-int.h"
+#include <time.h>
+
+struct gomp_cl_counters gomp_cl_counters;
+
+void
+gomp_cl_get_stats (struct gomp_cl_stats *s)
+{
+  struct gomp_cl_counters *c = &gomp_cl_counters;
+  s->msgs_sent = __atomic_load_n (&c->msgs_sent, __ATOMIC_RELAXED);
+  s->bytes_sent = __atomic_load_n (&c->bytes_sent, __ATOMIC_RELAXED);
+  s->msgs_recv = __atomic_load_n (&c->msgs_recv, __ATOMIC_RELAXED);
+  s->bytes_recv = __atomic_load_n (&c->bytes_recv, __ATOMIC_RELAXED);
+  s->svc_spins = __atomic_load_n (&c->svc_spins, __ATOMIC_RELAXED);
+  s->svc_sleeps = __atomic_load_n (&c->svc_sleeps, __ATOMIC_RELAXED);
+  s->served_svc = __atomic_load_n (&c->served_svc, __ATOMIC_RELAXED);
+  s->served_waiter = __atomic_load_n (&c->served_waiter, __ATOMIC_RELAXED);
+  s->calls = __atomic_load_n (&c->calls, __ATOMIC_RELAXED);
+  s->call_ns = __atomic_load_n (&c->call_ns, __ATOMIC_RELAXED);
+  s->svc_cpu_ns = gomp_cl_service_cpu_ns ();
+  struct timespec ts;
+  s->cpu_ns = 0;
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+    s->cpu_ns = ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
