@@ -1,8 +1,8 @@
 /* affinity_fmt.c -- the affinity format (OpenMP 5.1 sections 3.3.8-3.3.11
    and 6.14): omp_set/get_affinity_format, omp_display_affinity,
-   omp_capture_affinity, the OMP_DISPLAY_AFFINITY lines, and
-   omp_display_env.  A field is %[0][.][width]X or %[0][.][width]{name};
-   '.' right-justifies, '0' pads with zeros.  */
+   omp_capture_affinity and the OMP_DISPLAY_AFFINITY lines.  A field is
+   %[0][.][width]X or %[0][.][width]{name}; '.' right-justifies, '0' pads
+   with zeros.  */
 
 #include "libgomp.h"
 #include <pthread.h>

@@ -57,7 +57,8 @@ enum gomp_cluster_home
 };
 
 /* The environment as the module needs it.  The runtime's env.c is the one
-   parser of every variable (its table holds the defaults); with several
+   reader of every variable (its table holds the defaults, env_ompc.c
+   parses the OMPC_* ones into this structure); with several
    nodes a bad value stops the job before the module is loaded, so the
    module never reads the environment itself.  */
 struct gomp_cluster_env

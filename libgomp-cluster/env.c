@@ -3,9 +3,12 @@
    runtime reads (OpenMP 5.1 chapter 6, GOMP_SPINCOUNT, and ompcluster's
    OMPC_*).  The table drives parsing, the OMP_DISPLAY_ENV output and the
    README's list.  A bad value is reported with the variable's name and
-   ignored (the default stays).  */
+   ignored (the default stays).  This file parses the OpenMP variables and
+   reads the environment for every row; the OMPC_* rows' parse and show
+   functions are in env_ompc.c, the output the table drives is in
+   env_display.c, and env.h declares what the three share.  */
 
-#include "libgomp.h"
+#include "env.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -41,20 +44,6 @@ const char *gomp_places_var;
 /* OMP_DISPLAY_ENV: 0 no, 1 yes, 2 verbose.  */
 static int gomp_display_env;
 bool gomp_spin_count_set;
-
-/* One environment variable.  PARSE stores the value of VAL and returns
-   false on a bad value (after which the default stays); SHOW writes the
-   current value for OMP_DISPLAY_ENV.  */
-struct gomp_env_var
-{
-  const char *name;
-  const char *type;		/* for the documentation */
-  const char *dflt;		/* default, as documented */
-  const char *doc;		/* one sentence */
-  bool (*parse) (const struct gomp_env_var *v, const char *val);
-  void (*show) (char *buf, size_t len);
-  bool verbose;			/* shown only with OMP_DISPLAY_ENV=VERBOSE */
-};
 
 /* Invalid values seen.  One node ignores them, as GCC's libgomp does;
    several nodes refuse to start (start.c), and only rank 0 names them.  */
@@ -96,7 +85,7 @@ gomp_parse_number (const char **s, unsigned long *out)
   return true;
 }
 
-static bool
+bool
 gomp_parse_bool_value (const char *val, bool *out)
 {
   const char *p = gomp_skip_space (val);
@@ -112,7 +101,7 @@ gomp_parse_bool_value (const char *val, bool *out)
   return true;
 }
 
-static bool
+bool
 gomp_parse_ulong_value (const char *val, unsigned long *out)
 {
   const char *p = val;
@@ -638,286 +627,10 @@ show_target_offload (char *buf, size_t len)
   snprintf (buf, len, "%s", names[gomp_target_offload_var]);
 }
 
-static bool
-parse_debug (const struct gomp_env_var *v, const char *val)
-{
-  unsigned long n;
-  bool b;
-  if (gomp_parse_ulong_value (val, &n) && n <= 1)
-    gomp_debug_enabled = n;
-  else if (gomp_parse_bool_value (val, &b))
-    gomp_debug_enabled = b;
-  else
-    return false;
-  return true;
-}
-
-static void
-show_debug (char *buf, size_t len)
-{
-  snprintf (buf, len, "%d", gomp_debug_enabled);
-}
-
-/* The values the cluster module uses (cluster.h), with their defaults;
-   start.c hands them to the module.  */
-struct gomp_cluster_env gomp_cluster_env = {
-  .stats = false,
-  .heartbeat = 5,
-  .segment_size = (size_t) 4 << 30,
-  .stack_area = (size_t) 4 << 30,
-  .dsm_block = 0,
-  .dsm_home = GOMP_CLUSTER_HOME_FIRST_TOUCH,
-  .dsm_prefetch = true,
-  .dsm_eager = true,
-  .dsm_migrate = true,
-  .report = NULL,
-  .num_threads = 0,
-  .launcher_rank = -1,
-  .pmi_fd = -1
-};
-
-/* OMPC_STATS: cluster/stats.c's counters.  */
-static bool
-parse_ompc_stats (const struct gomp_env_var *v, const char *val)
-{
-  unsigned long n;
-  bool b;
-  if (gomp_parse_ulong_value (val, &n) && n <= 1)
-    gomp_cluster_env.stats = n;
-  else if (gomp_parse_bool_value (val, &b))
-    gomp_cluster_env.stats = b;
-  else
-    return false;
-  return true;
-}
-
-static void
-show_ompc_stats (char *buf, size_t len)
-{
-  snprintf (buf, len, "%d", gomp_cluster_env.stats);
-}
-
-/* OMPC_HEARTBEAT: cluster/heartbeat.c's and cluster/startwatch.c's
-   limit.  */
-static bool
-parse_ompc_heartbeat (const struct gomp_env_var *v, const char *val)
-{
-  unsigned long n;
-  if (!gomp_parse_ulong_value (val, &n) || n > 3600)
-    return false;
-  gomp_cluster_env.heartbeat = n;
-  return true;
-}
-
-static void
-show_ompc_heartbeat (char *buf, size_t len)
-{
-  snprintf (buf, len, "%u", gomp_cluster_env.heartbeat);
-}
-
-/* OMPC_SEGMENT_SIZE, OMPC_STACK_AREA, OMPC_DSM_BLOCK, OMPC_DSM_HOME,
-   OMPC_DSM_PREFETCH, OMPC_DSM_EAGER, OMPC_DSM_MIGRATE: the DSM's settings (dsm/segment.c),
-   checked on every run so that every run names a bad one.  The strings
-   as given are kept for OMP_DISPLAY_ENV.  */
-static const char *gomp_dsm_env[4];
-
-/* Parses a size with an optional K, M or G suffix between MIN and MAX
-   (a power of two if POW2) into *OUT.  */
-static bool
-parse_dsm_size (const char *val, unsigned long long min,
-		unsigned long long max, bool pow2, size_t *out)
-{
-  char *end;
-  if (!isdigit ((unsigned char) *val))
-    return false;
-  errno = 0;
-  unsigned long long n = strtoull (val, &end, 10);
-  unsigned shift = 0;
-  switch (*end)
-    {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    default: break;
-    }
-  if (errno || *end || n > max >> shift)
-    return false;
-  n <<= shift;
-  if (n < min || (pow2 && (n & (n - 1))))
-    return false;
-  *out = n;
-  return true;
-}
-
-/* The smallest shared heap (the stacks have their own area,
-   OMPC_STACK_AREA).  */
-#define GOMP_SEGMENT_MIN (64ULL << 20)
-
-static bool
-parse_ompc_segment_size (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = parse_dsm_size (val, GOMP_SEGMENT_MIN, 16ULL << 40, false,
-			    &gomp_cluster_env.segment_size);
-  gomp_dsm_env[0] = ok ? val : NULL;
-  return ok;
-}
-
-static bool
-parse_ompc_dsm_block (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = parse_dsm_size (val, 4096, 16ULL << 20, true,
-			    &gomp_cluster_env.dsm_block);
-  gomp_dsm_env[1] = ok ? val : NULL;
-  return ok;
-}
-
-static bool
-parse_ompc_dsm_home (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = true;
-  if (!strcmp (val, "first-touch"))
-    gomp_cluster_env.dsm_home = GOMP_CLUSTER_HOME_FIRST_TOUCH;
-  else if (!strcmp (val, "block"))
-    gomp_cluster_env.dsm_home = GOMP_CLUSTER_HOME_BLOCK;
-  else if (!strcmp (val, "cyclic"))
-    gomp_cluster_env.dsm_home = GOMP_CLUSTER_HOME_CYCLIC;
-  else
-    ok = false;
-  gomp_dsm_env[2] = ok ? val : NULL;
-  return ok;
-}
-
-static void
-show_ompc_segment_size (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s", gomp_dsm_env[0] ? gomp_dsm_env[0] : "4G");
-}
-
-static void
-show_ompc_dsm_block (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s", gomp_dsm_env[1] ? gomp_dsm_env[1] : "4096");
-}
-
-static void
-show_ompc_dsm_home (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s", gomp_dsm_env[2] ? gomp_dsm_env[2] : "first-touch");
-}
-
-/* OMPC_STACK_AREA.  */
-static const char *gomp_dsm_stack_area_env;
-
-static bool
-parse_ompc_stack_area (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = parse_dsm_size (val, 64ULL << 20, 1ULL << 40, false,
-			    &gomp_cluster_env.stack_area);
-  gomp_dsm_stack_area_env = ok ? val : NULL;
-  return ok;
-}
-
-static void
-show_ompc_stack_area (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s",
-	    gomp_dsm_stack_area_env ? gomp_dsm_stack_area_env : "4G");
-}
-
-/* OMPC_DSM_PREFETCH and OMPC_DSM_EAGER: 0, 1, true or false.  */
-static bool
-parse_dsm_flag (const char *val, bool *out)
-{
-  if (!strcmp (val, "1") || !strcasecmp (val, "true"))
-    *out = true;
-  else if (!strcmp (val, "0") || !strcasecmp (val, "false"))
-    *out = false;
-  else
-    return false;
-  return true;
-}
-
-static bool
-parse_ompc_dsm_prefetch (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = parse_dsm_flag (val, &gomp_cluster_env.dsm_prefetch);
-  gomp_dsm_env[3] = ok ? val : NULL;
-  return ok;
-}
-
-static void
-show_ompc_dsm_prefetch (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s", gomp_dsm_env[3] ? gomp_dsm_env[3] : "1");
-}
-
-static const char *gomp_dsm_eager_env;
-
-static bool
-parse_ompc_dsm_eager (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = parse_dsm_flag (val, &gomp_cluster_env.dsm_eager);
-  gomp_dsm_eager_env = ok ? val : NULL;
-  return ok;
-}
-
-static void
-show_ompc_dsm_eager (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s", gomp_dsm_eager_env ? gomp_dsm_eager_env : "1");
-}
-
-/* OMPC_TASK_STEAL: tasksteal.c's gomp_task_steal_var, read by the
-   runtime's own files (the module never sees it).  */
-static bool
-parse_ompc_task_steal (const struct gomp_env_var *v, const char *val)
-{
-  return parse_dsm_flag (val, &gomp_task_steal_var);
-}
-
-static void
-show_ompc_task_steal (char *buf, size_t len)
-{
-  snprintf (buf, len, "%d", gomp_task_steal_var);
-}
-
-/* OMPC_DSM_MIGRATE.  */
-static const char *gomp_dsm_migrate_env;
-
-static bool
-parse_ompc_dsm_migrate (const struct gomp_env_var *v, const char *val)
-{
-  bool ok = parse_dsm_flag (val, &gomp_cluster_env.dsm_migrate);
-  gomp_dsm_migrate_env = ok ? val : NULL;
-  return ok;
-}
-
-static void
-show_ompc_dsm_migrate (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s",
-	    gomp_dsm_migrate_env ? gomp_dsm_migrate_env : "1");
-}
-
-/* OMPC_REPORT: the cluster module's sharing report (cluster/report.c);
-   any path is taken, empty means off.  */
-static bool
-parse_ompc_report (const struct gomp_env_var *v, const char *val)
-{
-  gomp_cluster_env.report = *val ? val : NULL;
-  return true;
-}
-
-static void
-show_ompc_report (char *buf, size_t len)
-{
-  snprintf (buf, len, "%s",
-	    gomp_cluster_env.report ? gomp_cluster_env.report : "");
-}
-
 /* The table.  Other parts add their rows here (the cluster's OMPC_*
-   variables included), next to a parse and a show function.  */
-static const struct gomp_env_var gomp_env_table[] = {
+   variables included), next to a parse and a show function (for OMPC_*,
+   in env_ompc.c).  */
+const struct gomp_env_var gomp_env_table[] = {
   { "OMP_NUM_THREADS", "list of integers, 1 to 2147483647",
     "number of processors",
     "Threads of a parallel region at each nesting level (with several "
@@ -986,115 +699,77 @@ static const struct gomp_env_var gomp_env_table[] = {
     "oversubscribed)", "How long a waiting thread spins before it sleeps.",
     parse_spincount, show_spincount, true },
   { "OMPC_DEBUG", "0, 1, true or false", "0",
-    "Debug output of the runtime on stderr.", parse_debug, show_debug, true },
+    "Debug output of the runtime on stderr.", gomp_parse_ompc_debug,
+    gomp_show_ompc_debug, true },
   { "OMPC_STATS", "0, 1, true or false", "0",
     "With several nodes, every node prints at exit its regions, barriers "
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
     "chunks, messages and bytes, tasks run locally, stolen and given "
     "away with the bytes moved for them, and the DSM's counters.",
-    parse_ompc_stats, show_ompc_stats, true },
+    gomp_parse_ompc_stats, gomp_show_ompc_stats, true },
   { "OMPC_REPORT", "file name", "none (off)",
     "With several nodes, rank 0 writes at exit a sharing report to this "
     "HTML file (docs/report.md): per global (by symbol) and heap "
     "allocation (by call site), the DSM's faults, blocks fetched, bytes "
     "moved, diffs, invalidations and false sharing, by node and over "
     "time, the top offenders first with what to try; and a summary on "
-    "stderr.", parse_ompc_report, show_ompc_report, true },
+    "stderr.", gomp_parse_ompc_report, gomp_show_ompc_report, true },
   { "OMPC_HEARTBEAT", "seconds, 0 to 3600", "5",
     "With several nodes, a rank that stays silent this long (killed, "
     "stopped, its host or network down) ends the job with a message naming "
     "it and its host (status 69), and a rank whose partners do not start "
     "MPI within this time (another program, or one built without the "
     "plugin) ends with status 1; 0 turns both checks off (for a debugger).",
-    parse_ompc_heartbeat, show_ompc_heartbeat, true },
+    gomp_parse_ompc_heartbeat, gomp_show_ompc_heartbeat, true },
   { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
     "With several nodes, the shared heap at a fixed address, split "
-    "between the nodes; the same on every node.", parse_ompc_segment_size,
-    show_ompc_segment_size, true },
+    "between the nodes; the same on every node.",
+    gomp_parse_ompc_segment_size, gomp_show_ompc_segment_size, true },
   { "OMPC_STACK_AREA", "size[K|M|G], 64M to 1T", "4G",
     "With several nodes, each node's part of the shared segment for its "
     "thread stacks (some 500 threads of 8 MiB by default): address space "
     "at the same place on every node, of which only what threads touch "
     "costs memory (and 2 bytes of DSM metadata per 4 KiB); the same on "
-    "every node.", parse_ompc_stack_area, show_ompc_stack_area, true },
+    "every node.", gomp_parse_ompc_stack_area, gomp_show_ompc_stack_area,
+    true },
   { "OMPC_DSM_BLOCK", "power of two, page size to 16M", "4096",
     "The DSM's coherence unit: larger blocks need fewer memory maps "
-    "(vm.max_map_count) but share more falsely.", parse_ompc_dsm_block,
-    show_ompc_dsm_block, true },
+    "(vm.max_map_count) but share more falsely.", gomp_parse_ompc_dsm_block,
+    gomp_show_ompc_dsm_block, true },
   { "OMPC_DSM_HOME", "first-touch, block or cyclic", "first-touch",
     "Which node is a DSM block's home: the first to touch it, equal "
     "contiguous parts of every area, or blocks dealt round-robin.",
-    parse_ompc_dsm_home, show_ompc_dsm_home, true },
+    gomp_parse_ompc_dsm_home, gomp_show_ompc_dsm_home, true },
   { "OMPC_DSM_PREFETCH", "0, 1, true or false", "1",
     "With several nodes, an acquire that invalidates DSM blocks this node "
     "used since their last prefetch fetches them again at once, one "
     "message per home; 0 fetches them only when touched.",
-    parse_ompc_dsm_prefetch, show_ompc_dsm_prefetch, true },
+    gomp_parse_ompc_dsm_prefetch, gomp_show_ompc_dsm_prefetch, true },
   { "OMPC_DSM_EAGER", "0, 1, true or false", "1",
     "With several nodes, a barrier updates in place (still readable, no "
     "fault afterwards) the clean DSM blocks this node keeps reading that "
     "others wrote, instead of invalidating them; a block goes on being "
     "updated only while faults show it is still read; and rank 0 sends "
     "its stack blocks others read along with a region's start; 0 does "
-    "neither.", parse_ompc_dsm_eager, show_ompc_dsm_eager, true },
+    "neither.", gomp_parse_ompc_dsm_eager, gomp_show_ompc_dsm_eager,
+    true },
   { "OMPC_TASK_STEAL", "0, 1, true or false", "0",
     "With several nodes, 1: threads of a node that wait in a barrier with "
     "no task left ask the other nodes for deferred tasks and run them "
     "there (tasks with depend, detach or reduction clauses, and tasks "
     "whose data names private memory, stay on their node; "
     "docs/tasks.md); 0 runs every task on its creator's node.",
-    parse_ompc_task_steal, show_ompc_task_steal, true },
+    gomp_parse_ompc_task_steal, gomp_show_ompc_task_steal, true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "
     "node alone writes, in four intervals between barriers in a row, becomes homed "
     "at that node at the next barrier: its writes then cost no diff; 0 "
     "keeps every home where the first touch put it.",
-    parse_ompc_dsm_migrate, show_ompc_dsm_migrate, true },
+    gomp_parse_ompc_dsm_migrate, gomp_show_ompc_dsm_migrate, true },
 };
 
 #define GOMP_ENV_COUNT (sizeof gomp_env_table / sizeof gomp_env_table[0])
-
-static void
-gomp_display_environment (int level)
-{
-  char line[4096], val[1024];
-  size_t k = 0;
-  k += snprintf (line + k, sizeof line - k,
-		 "\nOPENMP DISPLAY ENVIRONMENT BEGIN\n  _OPENMP = '201511'\n");
-  for (size_t i = 0; i < GOMP_ENV_COUNT && k < sizeof line; i++)
-    {
-      const struct gomp_env_var *v = &gomp_env_table[i];
-      if (v->verbose && level < 2)
-	continue;
-      val[0] = '\0';
-      v->show (val, sizeof val);
-      k += snprintf (line + k, sizeof line - k, "  %s = '%s'\n", v->name,
-		     val);
-    }
-  if (k < sizeof line)
-    snprintf (line + k, sizeof line - k, "OPENMP DISPLAY ENVIRONMENT END\n");
-  fputs (line, stderr);
-}
-
-/* OpenMP 5.1 section 3.15: what OMP_DISPLAY_ENV prints, on demand.  */
-GOMP_EXPORT void
-omp_display_env (int verbose)
-{
-  gomp_display_environment (verbose ? 2 : 1);
-}
-
-/* Prints the table as the README's Markdown table (OMPC_ENV_DOC=1); the
-   testsuite checks that README.md holds these rows (ompcluster.abi).  */
-static void
-gomp_env_doc (void)
-{
-  printf ("| variable | value | default | meaning |\n| --- | --- | --- | --- |\n");
-  for (size_t i = 0; i < GOMP_ENV_COUNT; i++)
-    printf ("| `%s` | %s | %s | %s |\n", gomp_env_table[i].name,
-	    gomp_env_table[i].type, gomp_env_table[i].dflt,
-	    gomp_env_table[i].doc);
-  exit (0);
-}
+const size_t gomp_env_count = GOMP_ENV_COUNT;
 
 static void __attribute__ ((constructor (101)))
 gomp_env_init (void)

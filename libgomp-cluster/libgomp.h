@@ -45,7 +45,8 @@ extern int gomp_launcher_pmi_fd (void);
 /* env.c: the number of invalid environment values seen (start.c refuses
    to run on several nodes with any).  */
 extern int gomp_env_errors;
-/* env.c: the environment as the cluster module needs it (cluster.h).  */
+/* env_ompc.c: the environment as the cluster module needs it
+   (cluster.h).  */
 extern struct gomp_cluster_env gomp_cluster_env;
 /* env.c: GOMP_SPINCOUNT was given (with a valid value).  */
 extern bool gomp_spin_count_set;
@@ -57,8 +58,8 @@ extern void gomp_cluster_run_region (void (*fn) (void *), void *data,
 /* ------------------------------------------------------------------------
    The single-node core: wait.h, team.c, barrier.c,
    parallel.c, work.c, loop.c, loop_ull.c, iter.c, iter_ull.c, sections.c,
-   single.c, ordered.c, critical.c, lock.c, env.c, icv.c, affinity.c,
-   affinity_fmt.c, wait.c.
+   single.c, ordered.c, critical.c, lock.c, env.c, env_ompc.c,
+   env_display.c, icv.c, affinity.c, affinity_fmt.c, wait.c.
 
    Model.  Every thread has a struct gomp_thread in TLS (gomp_thread ()).
    A team is one parallel region's threads.  A team spanning nodes has a

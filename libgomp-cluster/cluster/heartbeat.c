@@ -45,7 +45,7 @@
 #include <unistd.h>
 
 /* OMPC_HEARTBEAT (seconds, 0 for off) comes parsed from the runtime's
-   env.c (host->env.heartbeat).  */
+   env_ompc.c (host->env.heartbeat).  */
 /* Heartbeats per limit.  */
 #define GOMP_CL_HEARTBEAT_BEATS 5
 /* The exit status of a job ended because a rank was lost (sysexits.h's

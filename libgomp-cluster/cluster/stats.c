@@ -1,7 +1,7 @@
 /* stats.c -- OMPC_STATS=1: every node prints, when the program ends, what
    its synchronisation cost (this file) and what its DSM did
    (gomp_dsm_print_stats).  OMPC_STATS comes parsed from the runtime's
-   env.c (host->env.stats).  */
+   env_ompc.c (host->env.stats).  */
 
 #include "cluster-int.h"
 #include <ctype.h>

@@ -11,8 +11,8 @@
    the kernel about three memory maps (guard, shared part, private top;
    vm.max_map_count is 65530 by default), and a signal stack one more.
 
-   Settings (struct gomp_dsm_config, dsm.h; the runtime's env.c parses
-   the variables and holds the defaults):
+   Settings (struct gomp_dsm_config, dsm.h; the runtime's env_ompc.c
+   parses the variables and holds the defaults):
      OMPC_SEGMENT_SIZE  the shared heap, split between the nodes' arenas;
 			the same on every node.
      OMPC_STACK_AREA    each node's part of the segment for its thread
