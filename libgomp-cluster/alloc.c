@@ -23,7 +23,7 @@ uintptr_t gomp_def_allocator = omp_default_mem_alloc;
 
 /* def-allocator-var of the calling thread; omp_null_allocator means the
    program-wide gomp_def_allocator.  The threads of a team inherit their
-   master's (task.c).  */
+   master's (taskteam.c).  */
 __thread uintptr_t gomp_thread_def_allocator
   __attribute__ ((tls_model ("initial-exec")));
 

@@ -198,9 +198,9 @@ extern void gomp_team_barrier_wait_final (struct gomp_team *team);
 extern void gomp_team_barrier_wait_bcast (struct gomp_team *team, void *buf,
 					  size_t len, bool winner);
 /* Wakes every thread waiting in the team's barrier so that it looks at
-   team->task_queued, team->task_count and team->cancelled again.  task.c
-   calls it after queueing a task, after finishing the team's last task and
-   after cancelling.  */
+   team->task_queued, team->task_count and team->cancelled again.
+   tasksched.c calls it after queueing a task and after finishing the
+   team's last task, cancel.c after cancelling.  */
 extern void gomp_team_barrier_wake (struct gomp_team *team);
 
 /* work.c: the work-share queue.  Constructs are chained (each one names
@@ -361,12 +361,13 @@ struct gomp_team
      WS_EXTRA_LOCK).  */
   struct gomp_work_share *ws_extra_all, *ws_extra_free;
   gomp_mutex_t ws_extra_lock;
-  /* Cancellation (task.c sets them): the region, and the innermost
+  /* Cancellation (cancel.c sets them): the region, and the innermost
      for/sections construct.  */
   unsigned cancelled, ws_cancelled;
-  /* task.c's per-team state: nonzero TASK_QUEUED says tasks may be waiting
-     to run; TASK_COUNT counts the team's tasks not yet finished (a barrier
-     completes only at 0); TASK_DATA is task.c's own.  REDUCTION_DATA is
+  /* The tasking part's per-team state (tasksched.c): nonzero TASK_QUEUED
+     says tasks may be waiting to run; TASK_COUNT counts the team's tasks
+     not yet finished (a barrier completes only at 0); TASK_DATA is the
+     tasking part's own (taskteam.c, task.h).  REDUCTION_DATA is
      GOMP_parallel_reductions' taskgroup for the implicit tasks.  */
   unsigned task_queued;
   unsigned long task_count;
@@ -386,12 +387,14 @@ struct gomp_thread_pool;
 struct gomp_thread
 {
   struct gomp_team_state ts;
-  /* The ICVs of the task being run: &implicit_icv, or task.c's explicit
-     task's copy while one runs (task.c saves and restores the pointer).
+  /* The ICVs of the task being run: &implicit_icv, or an explicit task's
+     copy while it runs (tasksched.c, and task.c for undeferred tasks, save
+     and restore the pointer).
      NULL for an initial thread that never changed them: gomp_global_icv.  */
   struct gomp_task_icv *icv;
   struct gomp_task_icv implicit_icv;
-  /* task.c: the task being run (opaque here).  */
+  /* The tasking part's (task.h, taskteam.c): the task being run (opaque
+     here).  */
   void *task;
   /* Workers: what to run next, and the futex word the master bumps.  */
   void (*fn) (void *);
@@ -585,7 +588,8 @@ extern void gomp_cancel_cluster_barrier (struct gomp_team *team, bool final,
 					 void *buf, size_t len, bool winner);
 extern void gomp_cancel_remote (uint64_t region, unsigned what);
 
-/* task.c's hooks, which team.c and barrier.c call (taskred.c's for the
+/* The tasking part's hooks, which team.c and barrier.c call: taskteam.c's
+   for teams and threads, tasksched.c's for the barrier (taskred.c's for the
    reductions).
    - gomp_team_tasks_init/fini: the master, before starting the threads /
      after the region's closing barrier.

@@ -19,8 +19,8 @@ struct gomp_nest_lock
 _Static_assert (sizeof (struct gomp_nest_lock) == 16,
 		"omp_nest_lock_t is 16 bytes in GCC's omp.h");
 
-/* Who owns a nestable lock: the task running (the thread when task.c has
-   not set one), unique across nodes.  */
+/* Who owns a nestable lock: the task running (the thread when taskteam.c
+   has not set one), unique across nodes.  */
 static inline void *
 gomp_lock_owner (void)
 {

@@ -1,5 +1,5 @@
 /* ordered.c -- the ordered construct inside a loop with an ordered clause
-   (OpenMP 5.1 section 2.19.9, the block form; doacross is task.c's).  Each
+   (OpenMP 5.1 section 2.19.9, the block form; doacross: doacross.c).  Each
    chunk of the loop gets a ticket in iteration order (iter.c); a thread
    enters its ordered region when the loop serves its chunk's ticket, and
    the turn passes to the next ticket when the ordered region of the

@@ -20,7 +20,7 @@ struct gomp_region_tramp
      whose array DATA points at; the other nodes join them.  */
   bool task_reductions;
   /* The master's def-allocator-var and league (teams.c), which the
-     team's threads inherit (task.c): the other nodes' masters set them
+     team's threads inherit (taskteam.c): the other nodes' masters set them
      before they start their part of the team.  A user-defined allocator
      is in the shared heap, so its handle is valid everywhere.  */
   bool has_team_state;
@@ -271,8 +271,8 @@ GOMP_parallel_end (void)
     }
 }
 
-/* A region with a task reduction (reduction(task, ...)): task.c keeps the
-   reduction data of the implicit tasks.  Returns the team size.  */
+/* A region with a task reduction (reduction(task, ...)): taskteam.c keeps
+   the reduction data of the implicit tasks.  Returns the team size.  */
 GOMP_EXPORT unsigned
 GOMP_parallel_reductions (void (*fn) (void *), void *data,
 			  unsigned num_threads, unsigned flags)

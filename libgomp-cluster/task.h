@@ -1,7 +1,9 @@
 /* task.h -- the tasking part's own data structures, shared by task.c,
-   taskred.c, taskloop.c, cancel.c and target.c (explicit tasks, taskgroups,
-   dependences, task reductions, cancellation).  Everything else sees tasks
-   only through the hooks declared in libgomp.h.
+   tasksched.c, taskteam.c, taskdep.c, taskred.c, taskloop.c, tasksteal.c,
+   cancel.c and target.c (explicit tasks, their scheduling, the teams'
+   tasking state, taskgroups, dependences, task reductions, cancellation).
+   Everything else sees tasks only through the hooks declared in
+   libgomp.h.
 
    Model.  Every task of a team (the node-local part of a team spanning
    nodes) is protected by one lock, the team's TASKS->LOCK.  A deferred task
@@ -182,11 +184,16 @@ struct gomp_team_tasks
   unsigned num_teams_m1, team_num;
 };
 
-/* task.c */
+/* taskteam.c: the task THR runs (an initial thread's implicit task gets
+   its record here), and TEAM's tasking state (made when first needed).  */
 extern struct gomp_task *gomp_current_task (struct gomp_thread *thr);
 extern struct gomp_team_tasks *gomp_team_tasks (struct gomp_team *team);
-extern bool gomp_task_cancelled (struct gomp_team *team,
-				 struct gomp_taskgroup *tg);
+/* taskteam.c: a target region run on the host makes THR a new initial
+   thread until the pop (target.c).  */
+extern void *gomp_task_push_initial (struct gomp_thread *thr);
+extern void gomp_task_pop_initial (struct gomp_thread *thr, void *saved);
+
+/* task.c */
 extern struct gomp_taskgroup *gomp_taskgroup_new (struct gomp_taskgroup *prev);
 extern struct gomp_task *gomp_task_alloc (struct gomp_thread *thr,
 					  struct gomp_task *parent,
@@ -197,11 +204,6 @@ extern struct gomp_task *gomp_task_alloc (struct gomp_thread *thr,
 					  size_t ndeps, void *detach,
 					  const void *bounds,
 					  size_t bounds_size);
-/* Gives back the record of a task that completed or never ran.  */
-extern void gomp_task_free (struct gomp_task *t);
-extern bool gomp_task_submit (struct gomp_team_tasks *tt,
-			      struct gomp_task *parent, struct gomp_task *t,
-			      void **depend);
 extern void gomp_task_undeferred (struct gomp_thread *thr,
 				  struct gomp_task *parent,
 				  void (*fn) (void *), void *data,
@@ -209,7 +211,6 @@ extern void gomp_task_undeferred (struct gomp_thread *thr,
 				  long arg_size, long arg_align,
 				  unsigned flags, int priority, void *detach,
 				  const void *bounds, size_t bounds_size);
-extern void gomp_barrier_maybe_wake (struct gomp_team *team);
 /* The deferred tasks a team may hold per local thread before new ones run
    undeferred (as GCC's libgomp: producers that outrun the consumers do not
    exhaust memory).  */
@@ -222,8 +223,50 @@ extern void gomp_taskgroup_wait (struct gomp_thread *thr,
    target constructs).  */
 extern void gomp_task_wait_depend (void **depend);
 
-extern void *gomp_task_push_initial (struct gomp_thread *thr);
-extern void gomp_task_pop_initial (struct gomp_thread *thr, void *saved);
+/* tasksched.c (with the team's task lock held, except where said).  */
+extern bool gomp_task_cancelled (struct gomp_team *team,
+				 struct gomp_taskgroup *tg);
+/* Gives back the record of a task that completed or never ran.  */
+extern void gomp_task_free (struct gomp_task *t);
+extern bool gomp_task_submit (struct gomp_team_tasks *tt,
+			      struct gomp_task *parent, struct gomp_task *t,
+			      void **depend);
+extern void gomp_barrier_maybe_wake (struct gomp_team *team);
+/* Waits (no lock held) until a notifier stores 1 in *WORD.  */
+extern void gomp_task_word_wait (int *word);
+/* Ended T's unfinished children lose their parent.  */
+extern void gomp_task_orphan_children (struct gomp_task *t);
+/* Runs dequeued T on THR, with TT's lock held as on return.  */
+extern void gomp_task_run_locked (struct gomp_thread *thr,
+				  struct gomp_team_tasks *tt,
+				  struct gomp_task *t);
+/* Waits (no lock held) until *COUNT, the unfinished children of TASK or
+   the members of its taskgroup TG, is 0, running ready tasks meanwhile.  */
+extern void gomp_task_wait_children (struct gomp_thread *thr,
+				     struct gomp_task *task,
+				     struct gomp_taskgroup *tg,
+				     unsigned long *count);
+/* Waits (no lock held) until the children of PARENT that DEPEND conflicts
+   with have finished, running ready children meanwhile.  */
+extern void gomp_task_wait_depend_1 (struct gomp_thread *thr,
+				     struct gomp_task *parent, void **depend);
+
+/* tasksched.c: a record the thread freed while holding a team's task
+   lock, given back once it released the lock (gomp_task_free_pending).  */
+extern __thread struct gomp_task *gomp_task_to_free
+  __attribute__ ((tls_model ("initial-exec")));
+
+/* After the calling thread released a team's task lock: gives back the
+   record it completed meanwhile, if any.  */
+static inline void
+gomp_task_free_pending (void)
+{
+  if (gomp_task_to_free)
+    {
+      gomp_task_free (gomp_task_to_free);
+      gomp_task_to_free = NULL;
+    }
+}
 
 /* teams.c: the league of the calling thread.  */
 extern __thread unsigned gomp_num_teams_m1
@@ -245,8 +288,8 @@ extern void gomp_target_run_host (void (*fn) (void *), void **hostaddrs,
 extern __thread bool gomp_target_in_node
   __attribute__ ((tls_model ("initial-exec")));
 
-/* task.c, for tasksteal.c (with the team's task lock held, except the
-   record's allocation and the wake).  */
+/* tasksched.c, for tasksteal.c (with the team's task lock held, except
+   the record's allocation and the wake).  */
 extern struct gomp_task *gomp_task_record (size_t size);
 extern void gomp_task_make_ready (struct gomp_team_tasks *tt,
 				  struct gomp_task *t);
