@@ -57,7 +57,7 @@
    barrier returns only once every such block is back (or, when its home
    was busy, made inaccessible); the homes serve it as a prefetch, after
    every node's release of the barrier applied its diffs there.  Since a
-   readable block shows no use, each has a budget (fault.c,
+   readable block shows no use, each has a budget (meta.c,
    gomp_dsm_mark_used): 2^L - 1 updates in place, L raised by each fault
    that finds it used, up to EAGER_LVL_MAX; then it is prefetched
    (inaccessible) once more, which either shows it still used or lets

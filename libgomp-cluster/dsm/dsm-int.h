@@ -24,7 +24,8 @@
    with no message).  A READ block may also be updated in place by a
    barrier's acquire while no thread of the node runs (M_LEFT below).
 
-   Signal context (fault.c's handler): block locks (atomics and futex),
+   Signal context (fault.c's handler, and the fetches and block words of
+   fetch.c and meta.c that it uses): block locks (atomics and futex),
    memcpy, mprotect, the lock-free appends to the notice and dirty lists,
    atomic statistics, and gomp_cl_call, whose wait drives MPI and mallocs
    and frees its messages (transport/call.c, "Signal context", says why
@@ -339,17 +340,22 @@ extern bool gomp_dsm_servable (uint32_t b) H;
    status of a segmentation fault.  */
 extern void gomp_dsm_wild (const void *addr) __attribute__ ((noreturn)) H;
 
-/* fault.c: block locks, write notice marks, the fault handler.  */
+/* meta.c: block locks, states, write notice marks, eager levels.  All
+   signal-safe.  */
 extern void gomp_dsm_lock (uint32_t b) H;
 extern bool gomp_dsm_trylock (uint32_t b) H;
 extern void gomp_dsm_unlock (uint32_t b) H;
 extern void gomp_dsm_set_state (uint32_t b, uint32_t state) H;
-/* Makes B accessible for a read or a write on this node (the caller holds
-   B's lock).  False, with B unchanged, when B holds nothing (its manager
-   or its home says so: wild.c).  Signal-safe.  */
-extern bool gomp_dsm_make_access (uint32_t b, bool write) H;
-extern void gomp_dsm_fault_init (void) H;
-extern void gomp_dsm_fault_fini (void) H;
+
+/* The low bits of the current generation of the notice list, as a
+   mark's M_GEN holds them.  */
+static inline uint32_t
+gomp_dsm_notice_gen (void)
+{
+  return (__atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE) >> 32)
+    & (M_GEN >> M_GEN_SHIFT);
+}
+
 extern void gomp_dsm_notice (uint32_t b) H;
 /* True if B is in the current generation of the notice list.  */
 extern bool gomp_dsm_noticed (uint32_t b) H;
@@ -361,6 +367,27 @@ extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
    eager level and refills its budget (the caller holds B's lock, or B is
    locked by the run being opened).  Signal-safe.  */
 extern void gomp_dsm_mark_used (uint32_t b) H;
+
+/* fetch.c: fetching blocks from their homes.  */
+/* Fetches B from its home H into the writable view for a fault (the
+   caller holds B's lock), with the blocks fetched ahead of it; LEN is
+   B's length, WRITE true for a write fault.  Returns the number of
+   blocks fetched, 0 when the home says B holds nothing; the caller
+   unlocks blocks B+1 and up.  Signal-safe.  */
+extern uint32_t gomp_dsm_fetch (uint32_t b, int h, size_t len,
+				bool write) H;
+
+/* fault.c: the fault handler, and making blocks accessible.  */
+/* Makes B accessible for a read or a write on this node (the caller holds
+   B's lock).  False, with B unchanged, when B holds nothing (its manager
+   or its home says so: wild.c).  Signal-safe.  */
+extern bool gomp_dsm_make_access (uint32_t b, bool write) H;
+/* True when a label this node received is newer than what it acquired
+   from that node (dsm.h): what it fetched must stay inaccessible until
+   a thread caught up.  Signal-safe.  */
+extern bool gomp_dsm_behind (void) H;
+extern void gomp_dsm_fault_init (void) H;
+extern void gomp_dsm_fault_fini (void) H;
 
 
 /* home.c: homes.  */

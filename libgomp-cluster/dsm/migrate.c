@@ -6,10 +6,10 @@
    diff to that home and, for whatever the home wrote too, a fetch of the
    block again.  So a home watches who writes its blocks: the diffs it
    applies name their sender, and its own writes to a block another node
-   caches fault and are noticed (fault.c).  A block that one other node,
-   and only that node, wrote in MIGRATE_AFTER intervals between barriers in a row
-   (not necessarily consecutive ones: the intervals in which anybody
-   wrote it) is handed to that node at the next barrier.
+   caches fault and are noticed (fault.c, meta.c's gomp_dsm_notice).  A
+   block that one other node, and only that node, wrote in MIGRATE_AFTER
+   intervals between barriers in a row (not necessarily consecutive ones:
+   the intervals in which anybody wrote it) is handed to that node at the next barrier.
 
    The hand-off rides in the barrier's exchange: each home adds its
    proposals (block, new home) to its contribution, so that every node

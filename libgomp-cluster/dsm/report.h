@@ -10,8 +10,8 @@
    (the HTML page and the summary on stderr), cluster/report.c (turning it
    on, and the gathering at exit over the dispatch communicator).
 
-   The hooks below are what fault.c, diff.c, release.c, acquire.c and
-   push.c call: each is one predictable branch on gomp_dsm_report_on
+   The hooks below are what fault.c, fetch.c, diff.c, release.c,
+   acquire.c and push.c call: each is one predictable branch on gomp_dsm_report_on
    when the report is off;
    cluster/notices.c hands over the write notices of each barrier.  The
    fault and fetch hooks run in signal context: they only add to

@@ -1,7 +1,7 @@
 /* Threads scatter keys to their buckets' places in one array (buckets in
    order, threads in order within a bucket, as NPB IS's OpenMP version
    does): each node writes many short runs of blocks homed elsewhere, the
-   runs' faults interleaved, so dsm/fault.c fetches ahead of each stream
+   runs' faults interleaved, so dsm/fetch.c fetches ahead of each stream
    (as far as the blocks just before the faulting one that the node holds)
    and takes blocks the next stream's writer writes.  Keys change every
    round; after the scatter every thread checks the whole array against

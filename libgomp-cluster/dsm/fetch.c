@@ -1,0 +1,310 @@
+/* fetch.c -- fetching blocks from their homes for a fault: one run of
+   blocks in one round trip, with the blocks after it when the node reads
+   in sequence or one of many streams continues (fetch-ahead), and, for a
+   scatter into many buckets, the runs of the next streams too.  Called by
+   the fault handler with the block's lock held (fault.c), so everything
+   here is signal-safe: the request goes with gomp_cl_call, whose wait
+   polls MPI for the reply itself (transport/mpi.c, "Signal context").  */
+
+#include "dsm-int.h"
+#include "report.h"
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* Blocks one fetch brings at most (FETCH_AHEAD_BYTES, but at least
+   FETCH_AHEAD_MIN blocks).  The number doubles along a sequential
+   streak, so what it takes beyond the streak's end is at most what the
+   streak used; the cap only bounds one message.  A fetch that continues
+   no streak (many streams at once) takes as many blocks ahead as the run
+   of fetched blocks just before it (gomp_dsm_fetch).  */
+#define FETCH_AHEAD_BYTES (512 * 1024)
+#define FETCH_AHEAD_MIN 16
+#define SCATTER_RUNS 32		/* Runs one fetch of a scatter may ask for.  */
+
+/* The end of the last run of blocks fetched and the length of the
+   current sequential streak (shared by the node's threads; races only
+   make the guess worse).  */
+static uint32_t last_end = UINT32_MAX, streak = 1;
+/* Blocks fetched since the last release (of notice generation
+   SCATTER_GEN) by write faults that continued no stream: a scatter into
+   many buckets under way.  */
+static uint32_t scatter_gen = UINT32_MAX, scatter_got;
+
+/* The blocks a scatter's fetch asks for besides B's run: runs of blocks
+   after it that are invalid here, not busy and of the same home H,
+   skipping the blocks held already, until WANT blocks in all (B's run
+   of N0 included), SCATTER_RUNS runs or GOMP_DSM_GET_MAX blocks from B.
+   Fills RUN (pairs: first, count; RUN[0..1] is B's run) with them
+   locked; returns the number of runs.  */
+static uint32_t
+scatter_runs (uint32_t b, uint32_t n0, int h, uint32_t want, uint32_t *run)
+{
+  size_t bs = gomp_dsm.bsize;
+  char *a = gomp_dsm_block_addr (b);
+  uint32_t nr = 1, total = n0;
+  run[0] = b;
+  run[1] = n0;
+  for (uint32_t c = b + n0; total < want && c < gomp_dsm.nblocks
+       && c - b < GOMP_DSM_GET_MAX; c++)
+    {
+      if (gomp_dsm_block_addr (c) != a + (size_t) (c - b) * bs
+	  || gomp_dsm_block_len (c) != bs
+	  || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h)
+	break;
+      if (gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+	continue;
+      if (gomp_dsm_state (c) != BS_INVALID)
+	{
+	  gomp_dsm_unlock (c);
+	  continue;
+	}
+      if (run[2 * nr - 2] + run[2 * nr - 1] == c)
+	run[2 * nr - 1]++;
+      else if (nr < SCATTER_RUNS)
+	{
+	  run[2 * nr] = c;
+	  run[2 * nr + 1] = 1;
+	  nr++;
+	}
+      else
+	{
+	  gomp_dsm_unlock (c);
+	  break;
+	}
+      total++;
+    }
+  return nr;
+}
+
+/* Installs the blocks of a scatter's fetch beyond B's run (their data in
+   the writable view): each becomes writable with its twin, as the blocks
+   after B do in gomp_dsm_make_access, and is unlocked.  When the reply's
+   label is newer than what this node acquired, they stay inaccessible
+   (PREFETCHED) as B's run does, until a thread that touches them caught
+   up: opened now, another thread could read a flag in one of them before
+   the invalidation of the data the flag guards.  */
+static void
+scatter_install (uint32_t c, uint32_t n)
+{
+  size_t bs = gomp_dsm.bsize;
+  if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (c) && gomp_dsm_behind ())
+    {
+      for (uint32_t i = 0; i < n; i++)
+	{
+	  gomp_dsm_mark_cached (c + i);
+	  gomp_dsm_set_state (c + i, BS_PREFETCHED);
+	  gomp_dsm_unlock (c + i);
+	}
+      return;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    {
+      memcpy (gomp_dsm.twins + ((size_t) (c + i) << gomp_dsm.bshift),
+	      gomp_dsm_block_wview (c + i), bs);
+      gomp_dsm_list_add (&gomp_dsm.dirty, c + i);
+      gomp_dsm_mark_cached (c + i);
+    }
+  gomp_dsm_protect (c, n, PROT_READ | PROT_WRITE);
+  for (uint32_t i = 0; i < n; i++)
+    {
+      gomp_dsm_set_state (c + i, BS_WRITE);
+      gomp_dsm_unlock (c + i);
+    }
+}
+
+/* Fetches B from its home H (the caller holds B's lock) into the writable
+   view, with the blocks after it when the node is reading sequentially
+   (fetch-ahead: up to FETCH_AHEAD_BYTES of blocks of the same home that are
+   invalid here and not busy, in one round trip) or B continues a run of
+   blocks it holds (one of many streams); WRITE: for a write fault.
+   Returns the number of blocks fetched (0: the home says B holds
+   nothing); the caller must unlock blocks B+1 and up (they are locked
+   and still INVALID).  */
+uint32_t
+gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
+{
+  size_t bs = gomp_dsm.bsize;
+  uint32_t want = 1, n = 1;
+  bool guess = false;		/* Fetching ahead of one of many streams.  */
+  uint32_t max = FETCH_AHEAD_BYTES >> gomp_dsm.bshift;
+  if (max < FETCH_AHEAD_MIN)
+    max = FETCH_AHEAD_MIN;
+  char *a = gomp_dsm_block_addr (b);
+  if (b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1)
+    want = __atomic_load_n (&streak, __ATOMIC_RELAXED) * 2;
+  else if (len == bs)
+    {
+      /* Many streams at once (a scatter into many buckets, each filled
+	 in order; the faults of the streams interleave, so LAST_END sees
+	 none of them): the blocks just before B that this node fetched
+	 and still holds show how far the stream that reached B has come.
+	 Fetch as far ahead as that, so that again what is taken beyond
+	 the stream's end is at most what it used.  */
+      uint32_t behind = 0;
+      while (behind < max && behind < b)
+	{
+	  uint32_t c = b - 1 - behind;
+	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[c], __ATOMIC_RELAXED);
+	  uint32_t st = m & M_STATE;
+	  if ((st != BS_READ && st != BS_WRITE) || !(m & M_CACHED)
+	      || gomp_dsm_block_len (c) != bs
+	      || gomp_dsm_block_addr (c) != a - (size_t) (behind + 1) * bs
+	      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_RELAXED) != h)
+	    break;
+	  behind++;
+	}
+      want = behind;
+      guess = true;
+      /* The streams of a scatter start with nothing fetched behind
+	 them, and each would then take a few faults to come up to
+	 speed (IS at 2 x 1, the first sort: ~1400 fetches for 2048
+	 blocks, each a round trip to a home that is busy scattering
+	 too).  A scatter under way since the last release has shown
+	 how much it writes: fetch as far ahead as it fetched, which
+	 takes the blocks of the next streams too; they count as used
+	 only once written.  */
+      if (write && __atomic_load_n (&scatter_gen, __ATOMIC_RELAXED)
+		   == gomp_dsm_notice_gen ())
+	{
+	  uint32_t s = __atomic_load_n (&scatter_got, __ATOMIC_RELAXED);
+	  if (want < s)
+	    want = s;
+	}
+    }
+  if (want > max)
+    want = max;
+  if (len != bs)
+    want = 1;
+  for (uint32_t c = b + 1; n < want && c < gomp_dsm.nblocks; c++, n++)
+    if (gomp_dsm_block_addr (c) != a + (size_t) n * bs
+	|| gomp_dsm_block_len (c) != bs
+	|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
+	|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+      break;
+    else if (gomp_dsm_state (c) != BS_INVALID)
+      {
+	gomp_dsm_unlock (c);
+	break;
+      }
+  /* A scatter's fetch takes the blocks it wants past the ones held
+     already (the first faults of its streams fetched islands, and a run
+     would stop at the first): a few large requests instead of one per
+     gap, each a round trip to a home that is busy scattering too (IS
+     at 2 x 1, the first sort: ~85 requests of 24 blocks on average,
+     ~400 us each).  */
+  uint32_t run[2 * SCATTER_RUNS], nr = 1;
+  if (guess && write && n < want)
+    nr = scatter_runs (b, n, h, want, run);
+  size_t got;
+  char *reply = NULL;
+  if (nr > 1)
+    {
+      uint32_t total = 0;
+      for (uint32_t r = 0; r < nr; r++)
+	total += run[2 * r + 1];
+      size_t max = 4 * nr + GOMP_DSM_LABEL_LEN + (size_t) total * bs;
+      if (!(reply = malloc (max)))
+	gomp_dsm_fatal_sig ("out of memory for a fetch", 0);
+      size_t rlen = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr,
+				  reply, max);
+      size_t off = 4 * nr + GOMP_DSM_LABEL_LEN;
+      got = 0;
+      if (rlen < off)
+	gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
+      gomp_dsm_need_label (reply + 4 * nr);
+      for (uint32_t r = 0; r < nr; r++)
+	{
+	  /* The reply has room for every block asked for (serve.c,
+	     page_get_handler): the first K of the run are served.  */
+	  uint32_t k;
+	  memcpy (&k, reply + 4 * r, 4);
+	  if (k > run[2 * r + 1] || off + (size_t) run[2 * r + 1] * bs > rlen)
+	    gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
+	  memcpy (gomp_dsm_block_wview (run[2 * r]), reply + off,
+		  (size_t) k * bs);
+	  off += (size_t) run[2 * r + 1] * bs;
+	  if (r == 0)
+	    got = k;
+	  else
+	    {
+	      if (k)
+		scatter_install (run[2 * r], k);
+	      for (uint32_t i = k; i < run[2 * r + 1]; i++)
+		gomp_dsm_unlock (run[2 * r] + i);
+	      DSM_STAT (fetches, k);
+	      DSM_STAT (fetch_bytes, (size_t) k * bs);
+	      gomp_dsm_report_fetch (run[2 * r], k);
+	    }
+	}
+      free (reply);
+      if (got == 0)
+	{
+	  /* B was busy at the home: ask for it alone, which waits.  */
+	  for (uint32_t i = 1; i < n; i++)
+	    gomp_dsm_unlock (b + i);
+	  n = 1;
+	}
+    }
+  if (nr == 1 || got == 0)
+    {
+      /* Installed through the writable view while the application view
+	 is still inaccessible.  */
+      uint32_t req[2] = { b, n };
+      struct gomp_cl_pending w;
+      uint64_t tail[GOMP_DSM_MAX_NODES];
+      gomp_cl_call_async_tail (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
+			       gomp_dsm_block_wview (b), n * len, tail,
+			       sizeof tail, &w);
+      got = gomp_cl_call_wait (&w);
+      if (got == 0)
+	{
+	  /* The home says B holds nothing (wild.c).  */
+	  for (uint32_t i = 1; i < n; i++)
+	    gomp_dsm_unlock (b + i);
+	  return 0;
+	}
+      /* The label follows the blocks: past the room when every block
+	 came, else in the room of the first block that did not (locked
+	 and invalid here: its bytes mean nothing).  */
+      size_t ll = GOMP_DSM_LABEL_LEN;
+      if (got < ll)
+	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
+      got -= ll;
+      gomp_dsm_need_label (got + ll <= n * len
+			   ? (void *) (gomp_dsm_block_wview (b) + got)
+			   : (void *) tail);
+      if (got < len || (n > 1 && got % bs))
+	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
+      got = n > 1 ? got / bs : 1;
+    }
+  for (uint32_t i = got; i < n; i++)
+    gomp_dsm_unlock (b + i);
+  __atomic_store_n (&streak, got < want ? 1 : (want > 1 ? want : 1),
+		    __ATOMIC_RELAXED);
+  __atomic_store_n (&last_end, b + got - 1, __ATOMIC_RELAXED);
+  if (guess && write)
+    {
+      uint32_t g = gomp_dsm_notice_gen ();
+      if (__atomic_exchange_n (&scatter_gen, g, __ATOMIC_RELAXED) != g)
+	__atomic_store_n (&scatter_got, got, __ATOMIC_RELAXED);
+      else
+	__atomic_add_fetch (&scatter_got, got, __ATOMIC_RELAXED);
+    }
+  DSM_STAT (fetches, got);
+  DSM_STAT (fetch_bytes, got * len);
+  gomp_dsm_report_fetch (b, got);
+  /* Blocks fetched ahead of one of many streams of writes count as used
+     (to be prefetched again at the acquire that invalidates them) only
+     once a release finds them written (release.c): the guess takes
+     a few blocks past the end of each stream, which the next stream's
+     owner writes.  Reads cannot be seen later: fetched for a read, they
+     count at once.  */
+  for (uint32_t i = 0; i < got; i++)
+    {
+      gomp_dsm_mark_cached (b + i);
+      if (!(i && guess && write))
+	gomp_dsm_mark_used (b + i);
+    }
+  return got;
+}
