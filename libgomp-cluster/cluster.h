@@ -248,7 +248,7 @@ struct gomp_cluster_ops
      block is elsewhere (a stack of the program's own pthread, an explicit
      task's copy) runs inside its node.  */
   bool (*shared) (const void *addr);
-  /* What ADDR is, for tasks that may move (tasksteal.c): one of
+  /* What ADDR is, for tasks that may move (taskmove.c): one of
      GOMP_CLUSTER_ADDR_*.  */
   int (*addr_kind) (const void *addr);
 

@@ -323,6 +323,14 @@ extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      struct gomp_task *t,
 				      struct gomp_taskgroup *tg);
 
+/* taskmove.c: whether the data block DATA of ARG_SIZE bytes (at most
+   GOMP_TASK_MOVE_MAX), aligned to ARG_ALIGN, names no private memory,
+   so that its task may run on another node; gomp_task_steal_low reads
+   the lowest address mapped at start, once (gomp_task_steal_host).  */
+extern bool gomp_task_data_movable (const void *data, long arg_size,
+				    long arg_align);
+extern void gomp_task_steal_low (void);
+
 /* Whether this node may give or take tasks now: several nodes, stealing
    on.  */
 static inline bool

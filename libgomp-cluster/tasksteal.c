@@ -5,16 +5,9 @@
    spanning the nodes, with no depend, detach or reduction-related clause
    (no enclosing task reduction either), without cancellation, and whose
    data block (at most GOMP_TASK_MOVE_MAX bytes) names no private memory
-   (a word names it when it lies in a private part of the shared segment
-   -- a thread stack's top, where glibc keeps the thread's TLS -- or in
-   memory mapped now outside the segment and the DSM's own views of it,
-   above the lowest address mapped at start: uninitialised padding beside
-   an int often holds half an address; gomp_task_movable):
-   every aligned word of the block that could be an address must lie in
-   the shared segment (a pointer to a firstprivate copy in the creator's
-   task record, to a threadprivate variable or to memory libc allocated
-   would mean something else on another node).  Any other task stays on
-   its node, as does every task of a program run on one node.
+   (taskmove.c: every aligned word of the block that could be an address
+   must lie in the shared segment; gomp_task_movable).  Any other task
+   stays on its node, as does every task of a program run on one node.
 
    Who moves them.  A thread waiting in a team barrier with no local task
    to run asks the other nodes in turn for tasks (ops->task_steal), one
@@ -50,10 +43,7 @@
 #include "cluster.h"
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include <link.h>
-#include <stdio.h>
-#include <sys/mman.h>
 #include <time.h>
 
 bool gomp_task_steal_var = false;
@@ -95,14 +85,6 @@ static unsigned steal_gen0;
    announced tasks (a producer's first task may come after the other
    nodes reached the barrier).  */
 static bool steal_program;
-
-/* The lowest address mapped when the program started (before the
-   shared segment, which addr_kind tells apart): below it no private
-   memory lies (the kernel places new mappings top-down from
-   near the top of the address space, and the brk heap above the
-   program), so a word of a data block below it is no address of
-   private memory -- two small ints side by side, say.  */
-static uintptr_t steal_low = 4096;
 
 /* A task on the wire.  */
 struct gomp_task_wire
@@ -166,17 +148,6 @@ gomp_task_steal_team_end (struct gomp_team *team)
     __atomic_store_n (&steal_team, NULL, __ATOMIC_RELEASE);
 }
 
-/* Whether W lies in memory mapped now (a word that could be a pointer
-   but names no mapped memory is none the task may use: an int beside
-   padding, say).  */
-static bool
-gomp_task_steal_mapped (uintptr_t w)
-{
-  unsigned char v;
-  uintptr_t page = w & ~(uintptr_t) 4095;
-  return mincore ((void *) page, 4096, &v) == 0 || errno != ENOMEM;
-}
-
 /* Whether allocated task T (its data block DATA of ARG_SIZE bytes) may
    run on another node; FLAGS, NDEPS as GOMP_task's.  */
 bool
@@ -192,21 +163,8 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
       || arg_size < 0 || arg_size > GOMP_TASK_MOVE_MAX || arg_align > 64
       || (t->taskgroup && t->taskgroup->reductions))
     return false;
-  if (arg_align >= (long) sizeof (uintptr_t))
-    {
-      const char *p = t->fn_data;
-      for (long i = 0; i + (long) sizeof (uintptr_t) <= arg_size;
-	   i += sizeof (uintptr_t))
-	{
-	  uintptr_t w;
-	  memcpy (&w, p + i, sizeof w);
-	  int kind = gomp_cluster->addr_kind ((const void *) w);
-	  if (kind == GOMP_CLUSTER_ADDR_PRIVATE
-	      || (kind == GOMP_CLUSTER_ADDR_OUTSIDE && w >= steal_low
-		  && w < ((uintptr_t) 1 << 47) && gomp_task_steal_mapped (w)))
-	    return false;
-	}
-    }
+  if (!gomp_task_data_movable (t->fn_data, arg_size, arg_align))
+    return false;
   uint64_t region = __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE);
   uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
   if (old != region
@@ -741,24 +699,6 @@ gomp_task_steal_complete (struct gomp_thread *thr, struct gomp_task *t,
   t->taskgroup = NULL;
   free (tg);
   gomp_cluster->task_done (t->node, t->remote_id);
-}
-
-/* Sets STEAL_LOW from /proc/self/maps (4096 when unreadable: every
-   word then counts as a possible address).  */
-static void
-gomp_task_steal_low (void)
-{
-  FILE *f = fopen ("/proc/self/maps", "r");
-  if (f == NULL)
-    return;
-  unsigned long lo = ~0ul, a;
-  char line[512];
-  while (fgets (line, sizeof line, f))
-    if (sscanf (line, "%lx-", &a) == 1 && a < lo)
-      lo = a;
-  fclose (f);
-  if (lo != ~0ul && lo > 4096)
-    steal_low = lo;
 }
 
 /* Sets STEAL_PROGRAM: looks for a name starting with GOMP_task among

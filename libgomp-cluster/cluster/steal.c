@@ -1,6 +1,6 @@
 /* steal.c -- deferred tasks taken by another node (the runtime's
-   tasksteal.c decides which tasks may move and runs them; this file
-   carries them and their memory's consistency).
+   tasksteal.c and taskmove.c decide which tasks may move, tasksteal.c
+   runs them; this file carries them and their memory's consistency).
 
    A thief asks one node at a time (GOMP_CL_TAG_STEAL).  The handler
    answers at once when the node is idle (host->task_state: no team, or
