@@ -471,11 +471,12 @@ extern void gomp_pools_restore (struct gomp_thread *thr,
 extern unsigned gomp_managed_threads;
 
 /* parallel.c: a top-level region in cluster mode (LOOP: a combined
-   parallel loop's, or NULL); it spans the nodes when rank 0 asks for at
-   least one thread per node.  */
+   parallel loop's or sections' (COUNT of them), or NULL); it spans the
+   nodes when rank 0 asks for at least one thread per node.  */
 struct gomp_loop_spec;
 extern void gomp_parallel_cluster (void (*fn) (void *), void *data,
-				   unsigned num_threads, unsigned flags,
+				   unsigned num_threads, unsigned count,
+				   unsigned flags,
 				   const struct gomp_loop_spec *loop);
 /* parallel.c: the start of a GOMP 1.0 pair (GOMP_parallel_start, the
    GOMP_parallel_loop_*_start and GOMP_parallel_sections_start) in cluster

@@ -299,7 +299,7 @@ gomp_parallel_loop (void (*fn) (void *), void *data, unsigned num_threads,
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
     {
-      gomp_parallel_cluster (fn, data, num_threads, flags, spec);
+      gomp_parallel_cluster (fn, data, num_threads, count, flags, spec);
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, count);

@@ -30,6 +30,16 @@ struct gomp_region_tramp
   struct gomp_loop_spec loop;
 };
 
+/* What a top-level region in cluster mode holds from its start to its
+   end (gomp_parallel_cluster_start): whether it spans the nodes, the
+   trampoline the other nodes run, its task reductions.  */
+struct gomp_cluster_region
+{
+  bool spans;
+  struct gomp_region_tramp *tramp;
+  void *reductions;
+};
+
 static void
 gomp_region_trampoline (void *arg)
 {
@@ -129,68 +139,88 @@ gomp_region_tramp_make (void (*fn) (void *), void *data,
   return t;
 }
 
-/* A top-level region in cluster mode (rank 0's initial thread, or a rank's
-   thread that is not in a team): spans the nodes when rank 0 asks for at
-   least one thread per node (cluster.h), else runs in this node.  LOOP,
-   if not NULL, is the loop of a combined parallel loop; TASK_RED says
-   the region has task reductions (GOMP_parallel_reductions: DATA starts
-   with their array).  Returns the team size.  */
+/* The one entry of a top-level region in cluster mode (rank 0's initial
+   thread, or a rank's thread that is not in a team): starts the team of
+   FN and DATA, spanning the nodes when rank 0 asks for at least one thread
+   per node (cluster.h), else in this node.  LOOP, if not NULL, is the
+   loop of a combined parallel loop or of sections (COUNT of them, which
+   may bound the team as on one node); TASK_RED says the region has task
+   reductions (GOMP_parallel_reductions: DATA starts with their array).
+   The caller then runs FN (DATA) as the master's implicit task, ends the
+   team (gomp_team_end) and calls gomp_parallel_cluster_finish (R).
+   Returns the team size.  */
 static unsigned
-gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
-			 unsigned num_threads, unsigned flags,
-			 const struct gomp_loop_spec *loop, bool task_red)
+gomp_parallel_cluster_start (struct gomp_cluster_region *r,
+			     void (*fn) (void *), void *data,
+			     unsigned num_threads, unsigned count,
+			     unsigned flags, const struct gomp_loop_spec *loop,
+			     bool task_red)
 {
   gomp_cluster_init_icvs ();
-  unsigned n = gomp_resolve_num_threads (num_threads, 0);
-  void *rd = NULL;
-  if (!gomp_region_spans (data, n))
-    {
-      if (task_red)
-	rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
-      gomp_team_start (&(struct gomp_team_spec) {
-	  .fn = fn, .data = data, .nthreads = n, .flags = flags,
-	  .reduction_data = rd, .loop = loop });
-      fn (data);
-      gomp_team_end ();
-      if (rd)
-	gomp_parallel_reduction_unregister (rd);
-      return n;
-    }
-  struct gomp_region_tramp *t = gomp_region_tramp_make (fn, data, loop,
-							task_red);
-  if (!t)
-    {
-      gomp_cluster->region_start (fn, data, n, flags);
-      gomp_team_start (&(struct gomp_team_spec) {
-	  .fn = fn, .data = data, .nthreads = n, .flags = flags,
-	  .spans = true });
-      fn (data);
-      gomp_team_end ();
-      gomp_region_spans_end ();
-      return n;
-    }
+  unsigned n = gomp_resolve_num_threads (num_threads, count);
+  r->spans = gomp_region_spans (data, n);
+  r->tramp = NULL;
+  r->reductions = NULL;
   /* Task reductions: the copies for the whole team are in the shared
      heap (taskred.c), registered here before any node starts.  */
   if (task_red)
-    rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
-  gomp_cluster->region_start (gomp_region_trampoline, t, n, flags);
+    r->reductions = gomp_parallel_reduction_register (*(uintptr_t **) data,
+						      n);
+  if (r->spans)
+    {
+      /* The other nodes run FN through the trampoline when they need
+	 more than FN and DATA; this node's threads start as on one
+	 node.  */
+      r->tramp = gomp_region_tramp_make (fn, data, loop, task_red);
+      if (r->tramp)
+	gomp_cluster->region_start (gomp_region_trampoline, r->tramp, n,
+				    flags);
+      else
+	gomp_cluster->region_start (fn, data, n, flags);
+    }
   gomp_team_start (&(struct gomp_team_spec) {
-      .fn = gomp_region_trampoline, .data = t, .nthreads = n, .flags = flags,
-      .spans = true, .reduction_data = rd });
-  gomp_region_trampoline (t);
+      .fn = fn, .data = data, .nthreads = n, .flags = flags,
+      .spans = r->spans, .reduction_data = r->reductions, .loop = loop });
+  return n;
+}
+
+/* After gomp_team_end, what gomp_parallel_cluster_start left: the nodes,
+   the task reductions and the trampoline, freed once every node is past
+   the region (the team's end waited for them).  */
+static void
+gomp_parallel_cluster_finish (struct gomp_cluster_region *r)
+{
+  if (r->spans)
+    gomp_region_spans_end ();
+  if (r->reductions)
+    gomp_parallel_reduction_unregister (r->reductions);
+  if (r->tramp)
+    gomp_cluster->free (r->tramp);
+}
+
+/* A whole top-level region in cluster mode (GOMP_parallel, the combined
+   parallel loops and sections, GOMP_parallel_reductions).  Returns the
+   team size.  */
+static unsigned
+gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
+			 unsigned num_threads, unsigned count, unsigned flags,
+			 const struct gomp_loop_spec *loop, bool task_red)
+{
+  struct gomp_cluster_region r;
+  unsigned n = gomp_parallel_cluster_start (&r, fn, data, num_threads, count,
+					    flags, loop, task_red);
+  fn (data);
   gomp_team_end ();
-  gomp_region_spans_end ();
-  if (rd)
-    gomp_parallel_reduction_unregister (rd);
-  gomp_cluster->free (t);
+  gomp_parallel_cluster_finish (&r);
   return n;
 }
 
 void
 gomp_parallel_cluster (void (*fn) (void *), void *data, unsigned num_threads,
-		       unsigned flags, const struct gomp_loop_spec *loop)
+		       unsigned count, unsigned flags,
+		       const struct gomp_loop_spec *loop)
 {
-  gomp_parallel_cluster_1 (fn, data, num_threads, flags, loop, false);
+  gomp_parallel_cluster_1 (fn, data, num_threads, count, flags, loop, false);
 }
 
 GOMP_EXPORT void
@@ -200,7 +230,7 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
     {
-      gomp_parallel_cluster (fn, data, num_threads, flags, NULL);
+      gomp_parallel_cluster (fn, data, num_threads, 0, flags, NULL);
       return;
     }
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
@@ -211,35 +241,19 @@ GOMP_parallel (void (*fn) (void *), void *data, unsigned num_threads,
 }
 
 /* The GOMP 1.0 pairs (GOMP_parallel_start, GOMP_parallel_loop_*_start,
-   GOMP_parallel_sections_start) in cluster mode: as gomp_parallel_cluster,
-   but the caller runs FN on rank 0 and then GOMP_parallel_end, which
-   frees the trampoline once every node is past the region.  */
-static struct gomp_region_tramp *gomp_pair_tramp;
-static __thread bool gomp_pair_spans;
+   GOMP_parallel_sections_start) in cluster mode: the region's start, whose
+   state the same thread's GOMP_parallel_end finishes.  */
+static __thread struct gomp_cluster_region gomp_pair_region;
+static __thread bool gomp_pair_cluster;
 
 void
 gomp_parallel_start_cluster (void (*fn) (void *), void *data,
 			     unsigned num_threads,
 			     const struct gomp_loop_spec *loop, unsigned count)
 {
-  gomp_cluster_init_icvs ();
-  unsigned n = gomp_resolve_num_threads (num_threads, count);
-  if (!gomp_region_spans (data, n))
-    {
-      gomp_team_start (&(struct gomp_team_spec) {
-	  .fn = fn, .data = data, .nthreads = n, .loop = loop });
-      return;
-    }
-  struct gomp_region_tramp *t = gomp_region_tramp_make (fn, data, loop,
-							false);
-  if (t)
-    gomp_cluster->region_start (gomp_region_trampoline, t, n, 0);
-  else
-    gomp_cluster->region_start (fn, data, n, 0);
-  gomp_team_start (&(struct gomp_team_spec) {
-      .fn = fn, .data = data, .nthreads = n, .spans = true, .loop = loop });
-  gomp_pair_tramp = t;
-  gomp_pair_spans = true;
+  gomp_parallel_cluster_start (&gomp_pair_region, fn, data, num_threads,
+			       count, 0, loop, false);
+  gomp_pair_cluster = true;
 }
 
 /* The GOMP 1.0 pair: the caller runs FN between them.  */
@@ -261,13 +275,12 @@ GOMP_EXPORT void
 GOMP_parallel_end (void)
 {
   gomp_team_end ();
-  if (GOMP_UNLIKELY (gomp_pair_spans) && gomp_thread ()->ts.level == 0)
+  /* Back at level 0: the end of a pair this thread started in cluster
+     mode (a nested pair's end leaves the thread inside the region).  */
+  if (GOMP_UNLIKELY (gomp_pair_cluster) && gomp_thread ()->ts.level == 0)
     {
-      gomp_pair_spans = false;
-      if (gomp_pair_tramp)
-	gomp_cluster->free (gomp_pair_tramp);
-      gomp_pair_tramp = NULL;
-      gomp_region_spans_end ();
+      gomp_pair_cluster = false;
+      gomp_parallel_cluster_finish (&gomp_pair_region);
     }
 }
 
@@ -279,7 +292,7 @@ GOMP_parallel_reductions (void (*fn) (void *), void *data,
 {
   struct gomp_thread *thr = gomp_thread ();
   if (GOMP_UNLIKELY (gomp_cluster != NULL) && thr->ts.level == 0)
-    return gomp_parallel_cluster_1 (fn, data, num_threads, flags, NULL,
+    return gomp_parallel_cluster_1 (fn, data, num_threads, 0, flags, NULL,
 				    true);
   unsigned n = gomp_resolve_num_threads (num_threads, 0);
   void *rd = gomp_parallel_reduction_register (*(uintptr_t **) data, n);
