@@ -198,7 +198,16 @@ static void
 invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 {
   struct diff_out out = { .d = NULL };
-  uint32_t k = 0, ne = 0;
+  uint32_t k = 0, ne = 0, na = 0;
+  /* Blocks invalid here already but used since their last prefetch: an
+     acquire that did not prefetch (a fault's catch-up) invalidated them
+     after their last use.  They are fetched again with the others, else
+     the next loop that reads them faults on each (NPB CG at 2 x 1: rank
+     1 read the other half of p block by block in every iteration).  */
+  uint32_t *again = want_prefetch ? malloc ((n ? n : 1) * sizeof *again)
+		    : NULL;
+  if (want_prefetch && !again)
+    gomp_dsm_fatal ("out of memory");
   /* Lock before looking at the state: a block being fetched right now
      (INVALID, locked by the fetching thread) may bring data older than
      the notice, so wait for it and invalidate it too.  */
@@ -206,7 +215,11 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
     {
       gomp_dsm_lock (v[i]);
       uint32_t st = gomp_dsm_state (v[i]);
-      if (st == BS_READ || st == BS_WRITE || st == BS_PREFETCHED)
+      if (st == BS_INVALID && want_prefetch
+	  && (__atomic_load_n (&gomp_dsm.meta[v[i]], __ATOMIC_RELAXED)
+	      & M_USED))
+	again[na++] = v[i];	/* Stays locked until it arrives.  */
+      else if (st == BS_READ || st == BS_WRITE || st == BS_PREFETCHED)
 	{
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[v[i]],
 					__ATOMIC_RELAXED);
@@ -280,6 +293,13 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 	}
     }
   DSM_STAT (invalidations, n - ne);
+  if (na)
+    {
+      /* V has room: N + NA blocks came in.  */
+      memcpy (v + np, again, na * sizeof *v);
+      np = gomp_dsm_sort_unique (v, np + na);
+    }
+  free (again);
   if (np)
     {
       long t0 = gomp_cl_now_ns ();

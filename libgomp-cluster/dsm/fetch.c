@@ -88,7 +88,8 @@ static void
 scatter_install (uint32_t c, uint32_t n)
 {
   size_t bs = gomp_dsm.bsize;
-  if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (c) && gomp_dsm_behind ())
+  if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (c)
+      && gomp_dsm_behind ())
     {
       for (uint32_t i = 0; i < n; i++)
 	{
