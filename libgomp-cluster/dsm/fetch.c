@@ -4,7 +4,7 @@
    scatter into many buckets, the runs of the next streams too.  Called by
    the fault handler with the block's lock held (fault.c), so everything
    here is signal-safe: the request goes with gomp_cl_call, whose wait
-   polls MPI for the reply itself (transport/mpi.c, "Signal context").  */
+   polls MPI for the reply itself (transport/call.c, "Signal context").  */
 
 #include "dsm-int.h"
 #include "report.h"
