@@ -155,8 +155,14 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	  /* Others cache it: this write must reach them as a notice.  A
 	     node writing its home blocks in sequence (a loop over its part
 	     of an array) opens the cached blocks after it at once, each
-	     with its notice: fewer faults and mprotects for a few notices
-	     that may turn out unneeded.  */
+	     with its twin: fewer faults and mprotects.  Only B is noticed
+	     now; the release compares the others with their twins and
+	     announces those written (release.c, snapshot_home).  Noticed
+	     unwritten, the blocks past the end of this node's part (the
+	     next node's, homed here by a serial first touch) invalidated
+	     that node's copies at every barrier, and named this node a
+	     writer, so that they never moved to their only writer
+	     (migrate.c; NPB CG at 2 x 1: q, r, p and z).  */
 	  DSM_STAT (home_faults, 1);
 	  uint32_t want = 1;
 	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
@@ -180,10 +186,8 @@ gomp_dsm_make_access (uint32_t b, bool write)
 		break;
 	      }
 	  for (uint32_t i = 0; i < n; i++)
-	    {
-	      gomp_dsm_htwin_make (b + i);
-	      gomp_dsm_notice (b + i);
-	    }
+	    gomp_dsm_htwin_make (b + i);
+	  gomp_dsm_notice (b);
 	  __atomic_store_n (&home_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
 	  __atomic_store_n (&home_last, b + n - 1, __ATOMIC_RELAXED);
 	}
