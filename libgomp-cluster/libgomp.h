@@ -263,8 +263,9 @@ struct gomp_work_share
   unsigned long *ordered_shared;
   /* single copyprivate: the winner's data.  */
   void *copyprivate;
-  /* task.c: task reductions of a work-share (GOMP_loop_start's and
-     GOMP_sections2_start's REDUCTIONS) and doacross state.  */
+  /* taskred.c: task reductions of a work-share (GOMP_loop_start's and
+     GOMP_sections2_start's REDUCTIONS); doacross.c: a doacross loop's
+     state.  */
   uintptr_t *task_reductions;
   void *doacross;
   /* GOMP_loop_start's MEM (lastprivate conditional, scan): up to this many
