@@ -48,7 +48,10 @@
    homes are in the same synchronisation.  They arrive PREFETCHED, still
    inaccessible: the first access opens the whole run with no message,
    and marks it used; a prefetched block nobody touches before the next
-   notice about it is not prefetched again.
+   notice about it is not prefetched again.  A fault's catch-up (a pull
+   in the middle of an interval) invalidates without prefetching; the
+   blocks it left invalid but used are prefetched by the next acquire
+   whose notices name them.
 
    Updates in place (OMPC_DSM_EAGER): at a barrier's acquire no thread of
    the node runs program code, so a clean copy (READ) that the node keeps
