@@ -386,7 +386,7 @@ gomp_task_steal_wait (int *word, bool one_slice)
       gomp_task_steal_poll_1 ();
       struct timespec ts = { 0, 200000 };
       if (__atomic_load_n (word, __ATOMIC_ACQUIRE) == 2)
-	syscall (SYS_futex, word, FUTEX_WAIT_PRIVATE, 2, &ts, NULL, 0);
+	gomp_futex_wait_for (word, 2, &ts);
       if (one_slice)
 	return;
     }
