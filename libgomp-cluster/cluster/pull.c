@@ -168,6 +168,11 @@ pull_apply (const bool *asked, bool cap)
 	memcpy (all + off, p + hdr, pull_lens[r] - hdr);
 	off += pull_lens[r] - hdr;
       }
+  /* The labels needed before this acquire: its prefetches may raise
+     them (below).  */
+  uint64_t before[nodes];
+  for (int r = 0; r < nodes; r++)
+    before[r] = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE);
   if (total)
     {
       gomp_cl_log_merge (all, total);
@@ -184,9 +189,14 @@ pull_apply (const bool *asked, bool cap)
 	memcpy (&seq, pull_replies + (size_t) r * PULL_CAP, 8);
 	gomp_cl_pull_seen (r, seq);
 	/* A label counted before its release was logged: the answer,
-	   given once that release was done, held everything up to it.  */
+	   given once that release was done, held everything up to it.
+	   Not one that this acquire's prefetches brought: a block served
+	   by a third node (its home) may hold a release of R that R did
+	   after its answer, and the next round must acquire that release
+	   (NPB LU at 3 x 1: a flag seen, its data read stale, about one
+	   run in four).  */
 	uint64_t need = __atomic_load_n (&gomp_dsm_need[r], __ATOMIC_ACQUIRE);
-	if (cap && need > pull_seen[r])
+	if (cap && need > pull_seen[r] && need <= before[r])
 	  __atomic_compare_exchange_n (&gomp_dsm_need[r], &need, pull_seen[r],
 				       false, __ATOMIC_RELEASE,
 				       __ATOMIC_RELAXED);
