@@ -204,10 +204,7 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
      after their last use.  They are fetched again with the others, else
      the next loop that reads them faults on each (NPB CG at 2 x 1: rank
      1 read the other half of p block by block in every iteration).  */
-  uint32_t *again = want_prefetch ? malloc ((n ? n : 1) * sizeof *again)
-		    : NULL;
-  if (want_prefetch && !again)
-    gomp_dsm_fatal ("out of memory");
+  uint32_t *again = NULL;
   /* Lock before looking at the state: a block being fetched right now
      (INVALID, locked by the fetching thread) may bring data older than
      the notice, so wait for it and invalidate it too.  */
@@ -218,7 +215,12 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
       if (st == BS_INVALID && want_prefetch
 	  && (__atomic_load_n (&gomp_dsm.meta[v[i]], __ATOMIC_RELAXED)
 	      & M_USED))
-	again[na++] = v[i];	/* Stays locked until it arrives.  */
+	{
+	  /* Made on the first: most acquires have none.  */
+	  if (!again && !(again = malloc (n * sizeof *again)))
+	    gomp_dsm_fatal ("out of memory");
+	  again[na++] = v[i];	/* Stays locked until it arrives.  */
+	}
       else if (st == BS_READ || st == BS_WRITE || st == BS_PREFETCHED)
 	{
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[v[i]],
