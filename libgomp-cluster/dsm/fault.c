@@ -158,11 +158,11 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	     with its twin: fewer faults and mprotects.  Only B is noticed
 	     now; the release compares the others with their twins and
 	     announces those written (release.c, snapshot_home).  Noticed
-	     unwritten, the blocks past the end of this node's part (the
-	     next node's, homed here by a serial first touch) invalidated
-	     that node's copies at every barrier, and named this node a
-	     writer, so that they never moved to their only writer
-	     (migrate.c; NPB CG at 2 x 1: q, r, p and z).  */
+	     unwritten, blocks past the end of this node's part (the next
+	     node's, homed here by a serial first touch) would invalidate
+	     that node's copies at every barrier and name this node a
+	     writer, which keeps them from moving to their only writer
+	     (migrate.c).  */
 	  DSM_STAT (home_faults, 1);
 	  uint32_t want = 1;
 	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
