@@ -173,15 +173,7 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   t->priority = priority;
   t->kind = GOMP_TASK_READY;
   t->final_task = (flags & GOMP_TASK_FLAG_FINAL) != 0;
-  t->detach = t->fulfilled = t->had_children = false;
-  t->ready_children.head = t->ready_children.tail = NULL;
-  t->busy_children.head = t->busy_children.tail = NULL;
-  t->num_children = t->running_children = 0;
-  t->waiter = NULL;
-  t->deps = NULL;
-  t->npred = 0;
-  t->succ = NULL;
-  t->nsucc = t->succ_cap = 0;
+  gomp_task_clear_links (t);
   t->icv = *gomp_icv ();
   t->ndeps = ndeps;
   t->dep_recs = (struct gomp_dep_rec *) (t + 1);

@@ -268,6 +268,22 @@ gomp_task_free_pending (void)
     }
 }
 
+/* A task record that starts: not detached, no children, nobody waiting
+   for it, no dependences (task.c, taskteam.c, tasksteal.c).  */
+static inline void
+gomp_task_clear_links (struct gomp_task *t)
+{
+  t->detach = t->fulfilled = t->had_children = false;
+  t->ready_children.head = t->ready_children.tail = NULL;
+  t->busy_children.head = t->busy_children.tail = NULL;
+  t->num_children = t->running_children = 0;
+  t->waiter = NULL;
+  t->deps = NULL;
+  t->npred = 0;
+  t->succ = NULL;
+  t->nsucc = t->succ_cap = 0;
+}
+
 /* teams.c: the league of the calling thread.  */
 extern __thread unsigned gomp_num_teams_m1
   __attribute__ ((tls_model ("initial-exec")));

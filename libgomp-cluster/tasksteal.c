@@ -437,15 +437,7 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
       t->priority = w.priority;
       t->kind = GOMP_TASK_READY;
       t->final_task = w.final_task != 0;
-      t->detach = t->fulfilled = t->had_children = false;
-      t->ready_children.head = t->ready_children.tail = NULL;
-      t->busy_children.head = t->busy_children.tail = NULL;
-      t->num_children = t->running_children = 0;
-      t->waiter = NULL;
-      t->deps = NULL;
-      t->npred = 0;
-      t->succ = NULL;
-      t->nsucc = t->succ_cap = 0;
+      gomp_task_clear_links (t);
       t->ndeps = 0;
       t->dep_recs = NULL;
       t->icv = w.icv;

@@ -49,15 +49,8 @@ gomp_task_init_implicit (struct gomp_task *t, struct gomp_team *team,
   t->taskgroup = t->member_of = NULL;
   t->priority = 0;
   t->kind = GOMP_TASK_IMPLICIT;
-  t->final_task = t->detach = t->fulfilled = t->had_children = false;
-  t->ready_children.head = t->ready_children.tail = NULL;
-  t->busy_children.head = t->busy_children.tail = NULL;
-  t->num_children = t->running_children = 0;
-  t->waiter = NULL;
-  t->deps = NULL;
-  t->npred = 0;
-  t->succ = NULL;
-  t->nsucc = t->succ_cap = 0;
+  t->final_task = false;
+  gomp_task_clear_links (t);
   t->ndeps = 0;
   t->outer = outer;
   t->movable = false;
