@@ -30,13 +30,17 @@
    as comparing the block at ~50 releases (12 us against 0.2-0.3 us with
    its share of the dirty list's sorting, IS at 2 x 1), so a block
    written once waits about as long in compares as a fault would cost
-   before it stops being compared.  A block written again after that (a
-   fault) is one that the program rewrites now and then with the same
-   values, e.g. a bucket sort's keys of a bucket that did not change
-   from one sort to the next: it stays writable longer each time this
-   happens (one release in 8, 16, 32 counts).  With KEEP_IDLE releases
-   in a row, IS at 2 x 1 (4 releases per sort) took ~500 write faults
-   per sort and node, which doubled the time of its scatter.
+   before it stops being compared.  A block written again soon after
+   that (a fault within KEEP_SOON releases) is one that the program
+   rewrites now and then with the same values, e.g. a bucket sort's keys
+   of a bucket that did not change from one sort to the next: it stays
+   writable longer each time this happens (one release in 8, 16, 32
+   counts).  With KEEP_IDLE releases in a row, IS at 2 x 1 (4 releases
+   per sort) took ~500 write faults per sort and node, which doubled the
+   time of its scatter.  A block written again long after (a pipeline
+   that flushes after every row and writes each block once per time
+   step) stays writable half as long next time: the compares at every
+   flush would cost more than the fault they cannot save.
 
    Acquire: every non-home block named by a notice is invalidated (made
    inaccessible in runs, one mprotect each); a block this node is writing

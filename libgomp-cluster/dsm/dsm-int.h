@@ -82,8 +82,10 @@ enum
 #define M_EXPIRED 0x80000u	/* Went READ because M_IDLE ran out, and
 				   not written since.  */
 #define M_KEEP_SHIFT 29
-#define M_KEEP 0x60000000u	/* Raised by each write fault on an
-				   M_EXPIRED block, up to KEEP_MAX.  */
+#define M_KEEP 0x60000000u	/* Raised by a write fault on an
+				   M_EXPIRED block soon after it expired,
+				   up to KEEP_MAX; lowered by one long
+				   after (gomp_dsm_keep_after).  */
 #define KEEP_MAX 3
 /* Eager updates (acquire.c, OMPC_DSM_EAGER): a used non-home block
    that a barrier's acquire would invalidate is instead updated in place,
@@ -150,6 +152,9 @@ struct gomp_dsm
   int16_t *home;
   uint64_t *copyset;
   char *twins;			/* Block B's twin at twins + B * bsize.  */
+  uint16_t *expired;		/* Low bits of the release that made block
+				   B READ for M_IDLE running out (M_EXPIRED,
+				   release.c).  */
   struct gomp_dsm_list notices, dirty;
   struct gomp_dsm_list stack_copied;	/* Stack blocks homed here that
 					   another node fetched.  */
@@ -367,6 +372,7 @@ extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
    eager level and refills its budget (the caller holds B's lock, or B is
    locked by the run being opened).  Signal-safe.  */
 extern void gomp_dsm_mark_used (uint32_t b) H;
+extern uint32_t gomp_dsm_keep_after (uint32_t b, uint32_t keep) H;
 
 /* fetch.c: fetching blocks from their homes.  */
 /* Fetches B from its home H into the writable view for a fault (the

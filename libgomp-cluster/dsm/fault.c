@@ -298,15 +298,18 @@ gomp_dsm_make_access (uint32_t b, bool write)
     }
   /* First write since the last release: keep a twin for the diff.  A
      block that went READ for being left unchanged (M_EXPIRED) is
-     written again: keep it writable longer next time (release.c).  */
+     written again: how long it stays writable next time depends on how
+     soon (release.c).  */
   if (st == BS_READ)
     {
       uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED), nv;
       do
 	{
 	  nv = (v | M_USED) & ~M_EXPIRED;
-	  if ((v & M_EXPIRED) && (v & M_KEEP) >> M_KEEP_SHIFT < KEEP_MAX)
-	    nv += 1u << M_KEEP_SHIFT;
+	  if (v & M_EXPIRED)
+	    nv = (nv & ~M_KEEP)
+		 | gomp_dsm_keep_after (b, (v & M_KEEP) >> M_KEEP_SHIFT)
+		   << M_KEEP_SHIFT;
 	}
       while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v, nv, true,
 					   __ATOMIC_RELAXED,

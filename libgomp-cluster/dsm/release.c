@@ -16,6 +16,9 @@
 				   writable unchanged.  */
 #define KEEP_STEP 4		/* One release in KEEP_STEP << M_KEEP
 				   counts.  */
+#define KEEP_SOON 48		/* Releases between a block's expiry and
+				   its next write that are worth comparing
+				   it at to save that write's fault.  */
 #define ANN_SKIP 0xff		/* An announced block the release leaves
 				   as it is.  */
 #define ANN_KEEP 0xfe		/* A home block that keeps its state.  */
@@ -214,12 +217,36 @@ flush_dirty (void)
 		  (m & ~(M_IDLE | M_STATE)) | M_EXPIRED | BS_READ,
 		  true, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 	    ;
+	  gomp_dsm.expired[b] = gen;
 	  gomp_dsm_unlock (b);
 	}
       i = j + 1;
     }
   gomp_dsm_diff_finish (&out);
   free (v);
+}
+
+/* The M_KEEP of block B, written again with KEEP (its M_KEEP) after it
+   expired.  Kept writable KEEP_IDLE * (KEEP_STEP << KEEP) releases
+   longer, it would have cost a compare at each of them; written soon
+   enough that these compares cost less than the fault (the program
+   rewrites it with the same values now and then, as IS's buckets), it
+   stays writable twice as long next time.  Written long after (once
+   per time step of a pipeline that flushes hundreds of times a step:
+   issue 12's wavefront compared every block of its band at hundreds of
+   flushes, then took the fault anyway), half as long: the fault is the
+   cheaper.  */
+uint32_t
+gomp_dsm_keep_after (uint32_t b, uint32_t keep)
+{
+  uint16_t gap = (uint16_t) ((__atomic_load_n (&gomp_dsm.notices.cur,
+					       __ATOMIC_RELAXED) >> 32)
+			     - gomp_dsm.expired[b]);
+  if (gap < KEEP_SOON && gap <= KEEP_IDLE * (KEEP_STEP << keep))
+    return keep < KEEP_MAX ? keep + 1 : keep;
+  if (gap >= 4 * KEEP_SOON && keep)
+    return keep - 1;
+  return keep;
 }
 
 size_t

@@ -505,6 +505,7 @@ gomp_dsm_init (int rank, int nodes, const struct gomp_dsm_config *cfg)
   memset (gomp_dsm.home, 0xff, nb * 2);
   gomp_dsm.copyset = map_anon (nb * 8, "copysets");
   gomp_dsm.twins = map_anon (nb << gomp_dsm.bshift, "twins");
+  gomp_dsm.expired = map_anon (nb * 2, "block expiries");
   gomp_dsm_stage_init ();
   gomp_dsm_need = calloc (nodes, sizeof *gomp_dsm_need);
   gomp_dsm_diff_label = calloc (nodes, sizeof *gomp_dsm_diff_label);
