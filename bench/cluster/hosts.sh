@@ -93,7 +93,7 @@ NR == 1 {
 skip > 0 { skip--; next }
 /^mpich: *$/ { print "mpich: " mpich; next }
 /make bench-cluster/ { sub(/make bench-cluster/, "make bench-hosts") }
-/^# = .*run\.sh/ { print "# = '"$here"'/hosts.sh '"$build $out $result"' (run.sh through vcluster run)" }
+/^# = .*run\.sh/ { print "# = bench/cluster/hosts.sh BUILD OUTDIR RESULT.md (run.sh through vcluster run)" }
 { print }
 ' "$result.run" > "$result.tmp" || exit 1
 if ! grep -q 'virtual cluster' "$result.tmp"; then

@@ -321,8 +321,9 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo
   echo '```'
   echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | sed "s/=\(.*\)/='\1'/" | tr '\n' ' ')make bench-cluster   # $elapsed s"
-  echo "# = $here/run.sh $build $out $result"
-  echo "#   BENCH_APP_RUNS=$runs BENCH_PARTS=\"$parts\"; full log in $log"
+  # No absolute path in the report: the trees and files by role.
+  echo "# = bench/cluster/run.sh BUILD OUTDIR RESULT.md"
+  echo "#   BENCH_APP_RUNS=$runs BENCH_PARTS=\"$parts\"; full log in OUTDIR/$(basename "$log")"
   echo '```'
 } > "$result"
 rm -f "$result.tmp"
