@@ -202,15 +202,15 @@ elapsed=$(( $(date +%s) - start ))
   echo "nproc: $(nproc)"
   echo "kernel: $(uname -sr)"
   echo "gcc: $(gcc --version | head -1)"
-  echo "libgomp: $(readlink -f "$libgomp")"
-  echo "libomp: $(readlink -f "$libomp")"
+  echo "libgomp: $(basename "$(readlink -f "$libgomp")") (GCC's, the system's)"
+  echo "libomp: $(basename "$(readlink -f "$libomp")") (LLVM's, the system's)"
   echo '```'
   echo
   echo "## Command"
   echo
   echo '```'
   echo "cd BUILD && $(env | grep '^BENCH_' | grep -v '^BENCH_NOTE=' | sort | tr '\n' ' ')make bench   # $elapsed s"
-  echo "# = $here/run.sh $build $out $result"
+  echo "# = bench/micro/run.sh BUILD OUTDIR RESULT.md"
   echo "#   BENCH_ROUNDS=$rounds BENCH_REPS=$reps BENCH_TARGET_US=$target BENCH_THREADS=\"$threads\""
   echo "#   BENCH_SCHED_ITERS=$sched_iters BENCH_SCHED_DELAY_US=$sched_us"
   echo '```'
