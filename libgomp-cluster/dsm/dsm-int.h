@@ -372,6 +372,8 @@ extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
    eager level and refills its budget (the caller holds B's lock, or B is
    locked by the run being opened).  Signal-safe.  */
 extern void gomp_dsm_mark_used (uint32_t b) H;
+/* release.c: the M_KEEP of block B, written again (a write fault) with
+   KEEP after it expired.  Signal-safe.  */
 extern uint32_t gomp_dsm_keep_after (uint32_t b, uint32_t keep) H;
 
 /* fetch.c: fetching blocks from their homes.  */

@@ -234,8 +234,8 @@ flush_dirty (void)
    stays writable twice as long next time.  Written long after (once
    per time step of a pipeline that flushes hundreds of times a step:
    issue 12's wavefront compared every block of its band at hundreds of
-   flushes, then took the fault anyway), half as long: the fault is the
-   cheaper.  */
+   flushes, then took the fault anyway: 4 * KEEP_SOON releases or more),
+   half as long: the fault is the cheaper.  In between, as long.  */
 uint32_t
 gomp_dsm_keep_after (uint32_t b, uint32_t keep)
 {
