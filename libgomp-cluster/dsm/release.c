@@ -35,6 +35,14 @@ uint32_t gomp_dsm_push_cand[GOMP_DSM_PUSH_MAX], gomp_dsm_push_ncand;
 static uint32_t refetch_block[REFETCH_MAX], refetch_n;
 static uint64_t refetch_nodes[REFETCH_MAX];
 
+/* The number of the release in progress or next: the generation of the
+   notice list, which each release takes.  */
+static inline uint32_t
+release_number (void)
+{
+  return __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE) >> 32;
+}
+
 /* Takes list L: its blocks sorted, without repeats, in a malloc'ed
    array (NULL when empty), their number in *N.  */
 static uint32_t *
@@ -163,8 +171,7 @@ flush_dirty (void)
     gomp_dsm_lock (v[i]);
   /* This release's number (low bits): the idle releases of a block
      count one in KEEP_STEP << M_KEEP.  */
-  uint32_t gen = __atomic_load_n (&gomp_dsm.notices.cur, __ATOMIC_ACQUIRE)
-		 >> 32;
+  uint32_t gen = release_number ();
   /* V[0..NR): the blocks that go READ.  */
   uint32_t nr = 0;
   for (uint32_t i = 0; i < n; i++)
@@ -239,9 +246,7 @@ flush_dirty (void)
 uint32_t
 gomp_dsm_keep_after (uint32_t b, uint32_t keep)
 {
-  uint16_t gap = (uint16_t) ((__atomic_load_n (&gomp_dsm.notices.cur,
-					       __ATOMIC_RELAXED) >> 32)
-			     - gomp_dsm.expired[b]);
+  uint16_t gap = (uint16_t) (release_number () - gomp_dsm.expired[b]);
   if (gap < KEEP_SOON && gap <= KEEP_IDLE * (KEEP_STEP << keep))
     return keep < KEEP_MAX ? keep + 1 : keep;
   if (gap >= 4 * KEEP_SOON && keep)
