@@ -270,7 +270,10 @@ gomp_dsm_release (void **notices)
       out = malloc ((n + ns) * sizeof *out);
       if (!out)
 	gomp_dsm_fatal ("out of memory for write notices");
-      memcpy (out, buf, n * sizeof *out);
+      /* Not even an empty copy from a list page never touched
+	 (gomp_dsm_list_done says why).  */
+      if (n)
+	memcpy (out, buf, n * sizeof *out);
     }
   gomp_dsm_list_done (&gomp_dsm.notices, buf, n);
   /* Stack blocks that others fetched: announced at every release as if
