@@ -54,7 +54,7 @@ cl_call_prepare (int dest, int tag, const void *req, size_t len,
 		   "after the transport stopped\n");
       abort ();
     }
-  if (gomp_cl_on_service_thread ())
+  if (gomp_cl_in_progress_pass ())
     {
       /* A fault inside a pass (inside MPI): nobody could serve it.  */
       gomp_cl_say ("ompcluster: internal error: a request to another node "

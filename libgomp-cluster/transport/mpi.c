@@ -199,7 +199,7 @@ gomp_cl_register_quick (int tag, gomp_cl_handler h)
 }
 
 int
-gomp_cl_on_service_thread (void)
+gomp_cl_in_progress_pass (void)
 {
   return cl_progress_mine ();
 }

@@ -149,9 +149,11 @@ extern size_t gomp_cl_call_wait_serving (struct gomp_cl_pending *w)
 /* From a handler: do not consume this message now, deliver it again later
    (the DSM defers a request for a page that a local thread is busy with).  */
 extern void gomp_cl_defer (void) __attribute__ ((visibility ("hidden")));
-/* True on the thread running the current pass (the service thread, or a
-   waiter helping it): handlers run there.  */
-extern int gomp_cl_on_service_thread (void)
+/* True on the thread that runs the current pass of the progress loop
+   (the service thread, or a waiting thread that took the pass over), that
+   is while it holds the progress lock: handlers run there, and a call to
+   another node from there could never be answered.  */
+extern int gomp_cl_in_progress_pass (void)
   __attribute__ ((visibility ("hidden")));
 
 /* For threads that wait for MPI anyway (gomp_cl_wait): runs one full pass

@@ -154,7 +154,7 @@ gomp_cl_defer (void)
 }
 
 int
-gomp_cl_on_service_thread (void)
+gomp_cl_in_progress_pass (void)
 {
   return in_handler;
 }
