@@ -43,18 +43,29 @@ struct gomp_cl_slot
 /* Tag of round K of the exchange: GOMP_CL_EXCHANGE_TAG + K.  */
 #define GOMP_CL_EXCHANGE_TAG 100
 
-/* All-gather of MINE: SLOTS[R] receives node R's slot.  */
-static void
-gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
+/* The slots of the exchange, one per node (SLOTS[J] is node (ME + J) %
+   NODES's): allocated at the first barrier and kept, since one thread of a
+   node at a time runs a barrier and the number of nodes never changes.  */
+static struct gomp_cl_slot *gomp_cl_slots;
+
+/* All-gather of MINE; returns the slots, the one of node R at index
+   (R - ME) mod NODES.  */
+static struct gomp_cl_slot *
+gomp_cl_slots_exchange (const struct gomp_cl_slot *mine)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank, rounds = 0;
-  /* ROT[J] is the slot of node (ME + J) % NODES.  */
-  struct gomp_cl_slot *rot = malloc (sizeof *rot * nodes);
+  struct gomp_cl_slot *rot = gomp_cl_slots;
   MPI_Request recv[32], send[32];
 
   if (!rot)
-    gomp_cl_fatal ("out of memory in a barrier");
-  rot[0] = *mine;
+    {
+      rot = gomp_cl_slots = malloc (sizeof *rot * nodes);
+      if (!rot)
+	gomp_cl_fatal ("out of memory in a barrier");
+    }
+  memcpy (rot, mine, offsetof (struct gomp_cl_slot, data)
+		     + (mine->len < GOMP_CL_SLOT_INLINE
+			? mine->len : GOMP_CL_SLOT_INLINE));
   /* Every receive is posted first, so that no message waits unexpected.  */
   for (int d = 1; d < nodes; d <<= 1, rounds++)
     {
@@ -80,9 +91,7 @@ gomp_cl_slots_exchange (struct gomp_cl_slot *mine, struct gomp_cl_slot *slots)
     }
   for (int k = 0; k < rounds; k++)
     gomp_cl_wait (&send[k]);
-  for (int j = 0; j < nodes; j++)
-    slots[(me + j) % nodes] = rot[j];
-  free (rot);
+  return rot;
 }
 
 /* Serves the other nodes for up to GOMP_CL_LINGER_NS while they fetch
@@ -121,50 +130,51 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
 			  unsigned flags)
 {
   int nodes = gomp_cl_nodes, me = gomp_cl_rank;
-  struct gomp_cl_slot *slots, mine;
-  unsigned char *contrib, *big = NULL;
-  void *notices;
-  size_t notices_len, len, bcast_len = winner ? len_in : 0;
+  struct gomp_cl_slot mine, *rot, *slots[nodes];
+  unsigned char *contrib = mine.data, *big = NULL;
+  void *notices, *handoffs;
+  size_t notices_len, handoffs_len, len;
+  size_t bcast_len = winner ? len_in : 0;
   MPI_Request req;
   double t0 = gomp_cl_stats_enabled ? gomp_cl_now () : 0;
 
   gomp_cl_release ();
   notices_len = gomp_cl_log_pack (&notices, true);
-  void *handoffs;
-  size_t handoffs_len = gomp_cl_handoffs_pack (&handoffs);
+  handoffs_len = gomp_cl_handoffs_pack (&handoffs);
   len = bcast_len + notices_len + handoffs_len;
-  contrib = malloc (len ? len : 1);
-  slots = malloc (sizeof *slots * nodes);
-  if (!contrib || !slots)
+  /* The contribution is built in the slot when it fits (the usual case:
+     nothing, or a few notices).  */
+  if (len > GOMP_CL_SLOT_INLINE && !(contrib = malloc (len)))
     gomp_cl_fatal ("out of memory in a barrier");
   if (bcast_len)
     memcpy (contrib, buf, bcast_len);
-  memcpy (contrib + bcast_len, notices, notices_len);
+  if (notices_len)
+    memcpy (contrib + bcast_len, notices, notices_len);
   free (notices);
   if (handoffs_len)
     memcpy (contrib + bcast_len + notices_len, handoffs, handoffs_len);
   free (handoffs);
 
-  memset (&mine, 0, offsetof (struct gomp_cl_slot, data));
   mine.len = len;
   mine.seq = gomp_cl_log_own_seq ();
   mine.bcast_len = bcast_len;
   mine.winner = winner;
   mine.flags = flags;
-  memcpy (mine.data, contrib, len < GOMP_CL_SLOT_INLINE
-			      ? len : GOMP_CL_SLOT_INLINE);
-  gomp_cl_slots_exchange (&mine, slots);
+  if (contrib != mine.data)
+    memcpy (mine.data, contrib, GOMP_CL_SLOT_INLINE);
+  rot = gomp_cl_slots_exchange (&mine);
+  for (int j = 0; j < nodes; j++)
+    slots[(me + j) % nodes] = &rot[j];
 
   /* The second round, for contributions that did not fit.  */
-  const unsigned char **data = malloc (sizeof *data * nodes);
-  size_t total = 0;
-  if (!data)
-    gomp_cl_fatal ("out of memory in a barrier");
+  const unsigned char *data[nodes];
+  size_t total = 0, any = 0;
   for (int r = 0; r < nodes; r++)
     {
-      data[r] = slots[r].data;
-      if (slots[r].len > GOMP_CL_SLOT_INLINE)
-	total += slots[r].len;
+      data[r] = slots[r]->data;
+      any |= slots[r]->len;
+      if (slots[r]->len > GOMP_CL_SLOT_INLINE)
+	total += slots[r]->len;
     }
   if (total)
     {
@@ -179,7 +189,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
       size_t off = 0;
       for (int r = 0; r < nodes; r++)
 	{
-	  counts[r] = slots[r].len > GOMP_CL_SLOT_INLINE ? slots[r].len : 0;
+	  counts[r] = slots[r]->len > GOMP_CL_SLOT_INLINE ? slots[r]->len : 0;
 	  displs[r] = off;
 	  if (counts[r])
 	    data[r] = big + off;
@@ -195,39 +205,37 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
       free (displs);
     }
 
-  /* Homes handed over first, so that the acquires ask the new homes.  */
-  const unsigned char **own = malloc (sizeof *own * nodes);
-  size_t *own_lens = malloc (sizeof *own_lens * nodes);
-  if (!own || !own_lens)
-    gomp_cl_fatal ("out of memory in a barrier");
-  for (int r = 0; r < nodes; r++)
+  /* Homes handed over first, so that the acquires ask the new homes.  A
+     barrier where no node contributed anything has none.  */
+  if (any)
     {
-      own[r] = data[r] + slots[r].bcast_len;
-      own_lens[r] = slots[r].len - slots[r].bcast_len;
+      const unsigned char *own[nodes];
+      size_t own_lens[nodes];
+      for (int r = 0; r < nodes; r++)
+	{
+	  own[r] = data[r] + slots[r]->bcast_len;
+	  own_lens[r] = slots[r]->len - slots[r]->bcast_len;
+	}
+      gomp_cl_handoffs_apply (own, own_lens);
     }
-  gomp_cl_handoffs_apply (own, own_lens);
-  free (own);
-  free (own_lens);
 
   /* Acquire and copyprivate.  */
+  uint64_t seqs[nodes];
   for (int r = 0; r < nodes; r++)
     {
-      flags |= slots[r].flags;
-      if (slots[r].winner && !winner && buf)
-	memcpy (buf, data[r], slots[r].bcast_len < len_in
-			      ? slots[r].bcast_len : len_in);
+      flags |= slots[r]->flags;
+      seqs[r] = slots[r]->seq;
+      if (slots[r]->winner && !winner && buf)
+	memcpy (buf, data[r], slots[r]->bcast_len < len_in
+			      ? slots[r]->bcast_len : len_in);
       if (r != me)
 	{
 	  /* Every thread of the node waits in this barrier.  */
-	  gomp_cl_acquire_packed (data[r] + slots[r].bcast_len,
-				  slots[r].len - slots[r].bcast_len, true);
-	  gomp_cl_pull_seen (r, slots[r].seq);
+	  gomp_cl_acquire_packed (data[r] + slots[r]->bcast_len,
+				  slots[r]->len - slots[r]->bcast_len, true);
+	  gomp_cl_pull_seen (r, slots[r]->seq);
 	}
     }
-  free (data);
-  uint64_t seqs[nodes];
-  for (int r = 0; r < nodes; r++)
-    seqs[r] = slots[r].seq;
   gomp_dsm_acquired_upto (seqs);
   /* Blocks updated in place may hold releases made after the barrier.  */
   gomp_cl_catch_up (false);
@@ -236,8 +244,8 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
   gomp_cl_linger ();
   gomp_cl_log_clear ();
   free (big);
-  free (slots);
-  free (contrib);
+  if (contrib != mine.data)
+    free (contrib);
   gomp_cl_sync.barriers++;
   if (gomp_cl_stats_enabled)
     gomp_cl_sync.barrier_time += gomp_cl_now () - t0;

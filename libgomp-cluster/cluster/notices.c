@@ -224,7 +224,14 @@ gomp_cl_log_pack (void **buf, bool own_only)
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
     if (!own_only || e->origin == gomp_cl_rank)
       size += 8 + e->len;
-  p = malloc (size + seen ? size + seen : 1);
+  if (size + seen == 0)
+    {
+      /* Nothing released since the last barrier: the usual case.  */
+      pthread_mutex_unlock (&gomp_cl_log_mutex);
+      *buf = NULL;
+      return 0;
+    }
+  p = malloc (size + seen);
   if (!p)
     gomp_cl_fatal ("out of memory for write notices");
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
@@ -479,11 +486,11 @@ gomp_cl_handoffs_apply (const unsigned char *const *data,
 			const size_t *lens)
 {
   int nodes = gomp_cl_nodes;
-  struct gomp_cl_handoffs h = { NULL };
-  h.recs = calloc (nodes, sizeof *h.recs);
-  h.rec_lens = calloc (nodes, sizeof *h.rec_lens);
-  if (!h.recs || !h.rec_lens)
-    gomp_cl_fatal ("out of memory for home hand-offs");
+  const void *recs[nodes];
+  size_t rec_lens[nodes];
+  struct gomp_cl_handoffs h = { .recs = recs, .rec_lens = rec_lens };
+  memset (recs, 0, sizeof recs);
+  memset (rec_lens, 0, sizeof rec_lens);
   for (h.node = 0; h.node < nodes; h.node++)
     gomp_cl_log_each (data[h.node], lens[h.node], gomp_cl_handoff_one, &h);
   if (h.any)
@@ -504,6 +511,4 @@ gomp_cl_handoffs_apply (const unsigned char *const *data,
   free (h.blobs);
   free (h.lens);
   free (h.origins);
-  free (h.recs);
-  free (h.rec_lens);
 }

@@ -121,7 +121,7 @@ gomp_cl_region_start (void (*fn) (void *), void *data, unsigned nthreads,
      first: sent along, not fetched from a rank that is already busy with
      the region.  */
   msg.notices_len = gomp_cl_log_push (&notices, msg.notices_len);
-  if (msg.notices_len <= GOMP_CL_DISPATCH_INLINE)
+  if (msg.notices_len && msg.notices_len <= GOMP_CL_DISPATCH_INLINE)
     memcpy (msg.notices, notices, msg.notices_len);
   gomp_cl_dispatch_send (&msg, notices);
   free (notices);
