@@ -18,9 +18,12 @@
 
    Stack blocks are never write-protected at their home: glibc runs code
    with every signal blocked (pthread_create writes to its caller's stack
-   after clone), and a fault there would kill the process.  Instead every
-   release announces the home's stack blocks that other nodes fetched
-   since the previous one, as if they had been written.
+   after clone), and a fault there would kill the process.  Instead a
+   stack block that another node fetched gets a twin of what it was given
+   (gomp_dsm_stwin_make), and every release announces the home's stack
+   blocks that others hold and that differ from their twins (release.c);
+   the runtime keeps the master's frames of a region off the block of its
+   data block (parallel.c, gomp_parallel_cluster_1).
 
    A block written with no change (the same values again) sends no diff
    and no notice; a written block stays writable with a fresh twin (it is
@@ -73,7 +76,8 @@
 
    Pushes (OMPC_DSM_EAGER too): a region's data block and the master's
    locals it points to lie on rank 0's stack, which its release announces
-   whenever another node fetched them; every node reads them first thing
+   whenever they changed since another node fetched them; every node
+   reads them first thing
    in the region, and would fetch them from rank 0 while rank 0 already
    computes (its service thread then answers late, on a busy machine up
    to a scheduler slice).  So rank 0 sends the contents of the stack

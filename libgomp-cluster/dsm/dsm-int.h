@@ -157,7 +157,8 @@ struct gomp_dsm
 				   release.c).  */
   struct gomp_dsm_list notices, dirty;
   struct gomp_dsm_list stack_copied;	/* Stack blocks homed here that
-					   another node fetched.  */
+					   another node holds (with a twin,
+					   gomp_dsm_stwin_make).  */
   struct gomp_dsm_list htwins;	/* Home blocks with a twin (M_HTWIN; a
 				   dropped one may linger until the next
 				   release takes the list).  */
@@ -254,6 +255,25 @@ gomp_dsm_htwin_make (uint32_t b)
   if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
     return;
   gomp_dsm_list_add (&gomp_dsm.htwins, b);
+  __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
+		    gomp_dsm_block_len (b));
+  __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
+}
+
+/* Stack twins.  A node's stack blocks are always writable at their home
+   (a fault there could not be served: see fault.c), so nothing tells
+   which of them its threads wrote.  A stack block that another node
+   fetched gets a twin when it is served (and when pushed with a region's
+   start), which holds what the others were given; each release compares
+   the block with it and announces only a changed block (release.c),
+   whose twin and copyset it then drops.  Diffs applied meanwhile go to
+   both copies (M_HTWIN).  The caller holds B's lock, and listed B in
+   stack_copied first (the order of gomp_dsm_htwin_make).  */
+static inline void
+gomp_dsm_stwin_make (uint32_t b)
+{
+  if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
+    return;
   __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
 		    gomp_dsm_block_len (b));
   __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);

@@ -42,6 +42,7 @@ gomp_dsm_push_pack (void **push)
 	  if (!__atomic_fetch_or (&gomp_dsm.copyset[b], others,
 				  __ATOMIC_ACQ_REL))
 	    gomp_dsm_list_add (&gomp_dsm.stack_copied, b);
+	  gomp_dsm_stwin_make (b);
 	}
       gomp_dsm_unlock (b);
     }

@@ -263,7 +263,7 @@ gomp_dsm_release (void **notices)
   flush_dirty ();
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
-  uint32_t ns, *sbuf = gomp_dsm_list_take (&gomp_dsm.stack_copied, &ns);
+  uint32_t ns, *sbuf = take_sorted (&gomp_dsm.stack_copied, &ns);
   uint32_t *out = NULL;
   if (n + ns)
     {
@@ -276,26 +276,41 @@ gomp_dsm_release (void **notices)
 	memcpy (out, buf, n * sizeof *out);
     }
   gomp_dsm_list_done (&gomp_dsm.notices, buf, n);
-  /* Stack blocks that others fetched: announced at every release as if
-     written (they mostly are), their copysets forgotten.  */
+  /* Stack blocks that others hold: those changed since they were served
+     (their twins, gomp_dsm_stwin_make) are announced and their copysets
+     and twins forgotten; the others stay listed, compared again at the
+     next release.  */
   refetch_n = 0;
+  gomp_dsm_push_ncand = 0;
+  uint32_t nsa = 0;
   for (uint32_t i = 0; i < ns; i++)
     {
-      gomp_dsm_lock (sbuf[i]);
-      uint64_t had = __atomic_exchange_n (&gomp_dsm.copyset[sbuf[i]], 0,
+      uint32_t b = sbuf[i];
+      gomp_dsm_lock (b);
+      if (gomp_dsm_htwin (b)
+	  && __atomic_load_n (&gomp_dsm.copyset[b], __ATOMIC_ACQUIRE)
+	  && memcmp (gomp_dsm_block_wview (b), gomp_dsm_twin (b),
+		     gomp_dsm_block_len (b)) == 0)
+	{
+	  gomp_dsm_list_add (&gomp_dsm.stack_copied, b);
+	  gomp_dsm_unlock (b);
+	  continue;
+	}
+      uint64_t had = __atomic_exchange_n (&gomp_dsm.copyset[b], 0,
 					  __ATOMIC_ACQ_REL);
-      gomp_dsm_unlock (sbuf[i]);
+      gomp_dsm_htwin_drop (b);
+      gomp_dsm_unlock (b);
       if (had && refetch_n < REFETCH_MAX)
 	{
-	  refetch_block[refetch_n] = sbuf[i];
+	  refetch_block[refetch_n] = b;
 	  refetch_nodes[refetch_n++] = had;
 	}
-      out[n + i] = sbuf[i];
+      if (gomp_dsm_push_ncand < GOMP_DSM_PUSH_MAX)
+	gomp_dsm_push_cand[gomp_dsm_push_ncand++] = b;
+      out[n + nsa++] = b;
     }
-  gomp_dsm_push_ncand = 0;
-  for (uint32_t i = 0; i < ns && gomp_dsm_push_ncand < GOMP_DSM_PUSH_MAX; i++)
-    gomp_dsm_push_cand[gomp_dsm_push_ncand++] = sbuf[i];
-  gomp_dsm_list_done (&gomp_dsm.stack_copied, sbuf, ns);
+  free (sbuf);
+  ns = nsa;
   /* The written blocks in order, so that home blocks that become writable
      again do so in runs (one mprotect each).  */
   uint32_t nw = n;

@@ -139,6 +139,8 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy, uint64_t *own)
 	  if (!__atomic_fetch_or (&gomp_dsm.copyset[c], 1ULL << src,
 				  __ATOMIC_ACQ_REL) && stack)
 	    gomp_dsm_list_add (&gomp_dsm.stack_copied, c);
+	  if (stack)
+	    gomp_dsm_stwin_make (c);
 	}
       if (protect)
 	{
