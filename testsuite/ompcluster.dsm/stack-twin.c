@@ -4,7 +4,7 @@
    since they were given it (its twin, dsm/release.c): the flushes of the
    master, which does not write the array, must not make the others
    fetch it again (before, each of them announced every block the others
-   had fetched: about 6000 fetches a node at 2x1).  The slices that a
+   had fetched: about 4000 fetches at 2x1).  The slices that a
    thread writes in turn, on the master's node or another (a diff to the
    stack's home), must be seen by every thread after the barrier.
    ompc-nodes: 1 1x2 2x1 2x2 3x1
