@@ -221,10 +221,10 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   size_t bs = gomp_cluster_env.dsm_block ? gomp_cluster_env.dsm_block : 4096;
   if (bs <= GOMP_CLUSTER_PAD_MAX)
     {
-      /* Past the block boundary under the frame's top, and past the rest
-	 of this frame (well under 1 KiB).  */
-      uintptr_t top = (uintptr_t) __builtin_frame_address (0);
-      char *pad = __builtin_alloca ((top & (bs - 1)) + 1024);
+      /* One block: the stack pointer then lies below the block that
+	 holds it now, so below the block of the frame's top; and the
+	 addresses of the master's frames keep their offsets in a page.  */
+      char *pad = __builtin_alloca (bs);
       __asm__ volatile ("" : : "r" (pad) : "memory");
     }
   struct gomp_cluster_region r;
