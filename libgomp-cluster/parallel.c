@@ -198,35 +198,14 @@ gomp_parallel_cluster_finish (struct gomp_cluster_region *r)
     gomp_cluster->free (r->tramp);
 }
 
-/* DSM blocks up to this size get the pad of gomp_parallel_cluster_1.  */
-#define GOMP_CLUSTER_PAD_MAX 65536
-
 /* A whole top-level region in cluster mode (GOMP_parallel, the combined
    parallel loops and sections, GOMP_parallel_reductions).  Returns the
-   team size.
-
-   The master's frames of the region (the region's start, FN and what it
-   calls, the barriers) begin below the DSM block that holds the top of
-   this frame, and so below the caller's frame: the region's data block
-   and the caller's locals it points to, which the other nodes read, then
-   share no block with what the master writes during the region.  A
-   release announces a stack block that other nodes hold only when it
-   changed (dsm/release.c), so the master's flushes and barriers no
-   longer make them fetch the data block and those locals again.  */
+   team size.  */
 static unsigned
 gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
 			 unsigned num_threads, unsigned count, unsigned flags,
 			 const struct gomp_loop_spec *loop, bool task_red)
 {
-  size_t bs = gomp_cluster_env.dsm_block ? gomp_cluster_env.dsm_block : 4096;
-  if (bs <= GOMP_CLUSTER_PAD_MAX)
-    {
-      /* One block: the stack pointer then lies below the block that
-	 holds it now, so below the block of the frame's top; and the
-	 addresses of the master's frames keep their offsets in a page.  */
-      char *pad = __builtin_alloca (bs);
-      __asm__ volatile ("" : : "r" (pad) : "memory");
-    }
   struct gomp_cluster_region r;
   unsigned n = gomp_parallel_cluster_start (&r, fn, data, num_threads, count,
 					    flags, loop, task_red);

@@ -21,9 +21,7 @@
    after clone), and a fault there would kill the process.  Instead a
    stack block that another node fetched gets a twin of what it was given
    (gomp_dsm_stwin_make), and every release announces the home's stack
-   blocks that others hold and that differ from their twins (release.c);
-   the runtime keeps the master's frames of a region off the block of its
-   data block (parallel.c, gomp_parallel_cluster_1).
+   blocks that others hold and that differ from their twins (release.c).
 
    A block written with no change (the same values again) sends no diff
    and no notice; a written block stays writable with a fresh twin (it is
