@@ -75,15 +75,15 @@
    Pushes (OMPC_DSM_EAGER too): a region's data block and the master's
    locals it points to lie on rank 0's stack, which its release announces
    whenever they changed since another node fetched them; every node
-   reads them first thing
-   in the region, and would fetch them from rank 0 while rank 0 already
-   computes (its service thread then answers late, on a busy machine up
-   to a scheduler slice).  So rank 0 sends the contents of the stack
-   blocks its region-start release announced (at most GOMP_DSM_PUSH_MAX)
-   along with the dispatch (gomp_dsm_push_pack), counting every other node
-   in their copysets, and the other nodes install them as read-only copies
-   instead of invalidating them (gomp_dsm_acquire_push); a block a node
-   is writing itself is invalidated as usual.
+   reads them first thing in the region, and would fetch them from rank 0
+   while rank 0 already computes (its service thread then answers late,
+   on a busy machine up to a scheduler slice).  So rank 0 sends the
+   contents of the stack blocks its region-start release announced (at
+   most GOMP_DSM_PUSH_MAX) along with the dispatch (gomp_dsm_push_pack),
+   counting every other node in their copysets, and the other nodes
+   install them as read-only copies instead of invalidating them
+   (gomp_dsm_acquire_push); a block a node is writing itself is
+   invalidated as usual.
 
    A home serves a fetch from its writable view under the block's lock;
    when a local thread holds that lock (it is asking the manager, or

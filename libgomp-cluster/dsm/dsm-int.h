@@ -261,14 +261,15 @@ gomp_dsm_htwin_make (uint32_t b)
 }
 
 /* Stack twins.  A node's stack blocks are always writable at their home
-   (a fault there could not be served: see fault.c), so nothing tells
-   which of them its threads wrote.  A stack block that another node
-   fetched gets a twin when it is served (and when pushed with a region's
-   start), which holds what the others were given; each release compares
-   the block with it and announces only a changed block (release.c),
-   whose twin and copyset it then drops.  Diffs applied meanwhile go to
-   both copies (M_HTWIN).  The caller holds B's lock, and listed B in
-   stack_copied first (the order of gomp_dsm_htwin_make).  */
+   (glibc writes to stacks with every signal blocked: coherence.c), so
+   nothing tells which of them its threads wrote.  A stack block that
+   another node fetched gets a twin when it is served (and when pushed
+   with a region's start), which holds what the others were given; each
+   release compares the block with it and announces only a changed block
+   (release.c), whose twin and copyset it then drops.  Diffs and atomics
+   applied meanwhile go to both copies (M_HTWIN).  The caller holds B's
+   lock, and B is listed in stack_copied before its twin is made (the
+   order of gomp_dsm_htwin_make).  */
 static inline void
 gomp_dsm_stwin_make (uint32_t b)
 {
