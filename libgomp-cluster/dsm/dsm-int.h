@@ -229,6 +229,27 @@ gomp_dsm_twin (uint32_t b)
   return gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift);
 }
 
+/* Stack twins.  A node's stack blocks are always writable at their home
+   (glibc writes to stacks with every signal blocked: coherence.c), so
+   nothing tells which of them its threads wrote.  A stack block that
+   another node fetched gets a twin when it is served (and when pushed
+   with a region's start), which holds what the others were given; each
+   release compares the block with it and announces only a changed block
+   (release.c), whose twin and copyset it then drops.  Diffs and atomics
+   applied meanwhile go to both copies (M_HTWIN).  The caller holds B's
+   lock, and B is listed in stack_copied before its twin is made (the
+   order of gomp_dsm_htwin_make, which makes its twin with this).
+   Signal-safe.  */
+static inline void
+gomp_dsm_stwin_make (uint32_t b)
+{
+  if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
+    return;
+  __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
+		    gomp_dsm_block_len (b));
+  __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
+}
+
 /* Home twins.  A home's own writes become visible to other nodes only
    with its release, as every other node's do: a home block that another
    node fetches has a twin, which holds what this node last released of
@@ -255,29 +276,7 @@ gomp_dsm_htwin_make (uint32_t b)
   if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
     return;
   gomp_dsm_list_add (&gomp_dsm.htwins, b);
-  __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
-		    gomp_dsm_block_len (b));
-  __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
-}
-
-/* Stack twins.  A node's stack blocks are always writable at their home
-   (glibc writes to stacks with every signal blocked: coherence.c), so
-   nothing tells which of them its threads wrote.  A stack block that
-   another node fetched gets a twin when it is served (and when pushed
-   with a region's start), which holds what the others were given; each
-   release compares the block with it and announces only a changed block
-   (release.c), whose twin and copyset it then drops.  Diffs and atomics
-   applied meanwhile go to both copies (M_HTWIN).  The caller holds B's
-   lock, and B is listed in stack_copied before its twin is made (the
-   order of gomp_dsm_htwin_make).  */
-static inline void
-gomp_dsm_stwin_make (uint32_t b)
-{
-  if (__atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_ACQUIRE) & M_HTWIN)
-    return;
-  __builtin_memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
-		    gomp_dsm_block_len (b));
-  __atomic_fetch_or (&gomp_dsm.meta[b], M_HTWIN, __ATOMIC_RELEASE);
+  gomp_dsm_stwin_make (b);
 }
 
 static inline bool
