@@ -180,7 +180,7 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   char *arg = (char *) (((uintptr_t) (t + 1) + dep_size + arg_align - 1)
 			& ~(uintptr_t) (arg_align - 1));
   t->fn_data = arg;
-  t->movable = false;
+  t->movable = t->site_retry = false;
   t->moved = 0;
   t->arg_size = (uint32_t) arg_size;
   t->arg_align = (uint32_t) arg_align;

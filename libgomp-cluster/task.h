@@ -154,10 +154,10 @@ struct gomp_task
   uintptr_t outer_def_allocator;
   unsigned outer_num_teams_m1, outer_team_num;
   /* Tasks between nodes (tasksteal.c): whether it may run on another
-     node, and MOVED: GOMP_TASK_GIVEN, a task of this node running on
+     node (SITE_RETRY: as its site's retry, tasksite.c), and MOVED: GOMP_TASK_GIVEN, a task of this node running on
      another; GOMP_TASK_STOLEN, another node's task (NODE, where it is
      REMOTE_ID) running here.  ARG_SIZE and ARG_ALIGN: FN_DATA's.  */
-  bool movable;
+  bool movable, site_retry;
   unsigned char moved;
   int node;
   uint64_t remote_id;
@@ -337,7 +337,17 @@ extern bool gomp_task_steal_for (struct gomp_thread *thr,
 				 struct gomp_task *task);
 extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      struct gomp_task *t,
-				      struct gomp_taskgroup *tg);
+				      struct gomp_taskgroup *tg,
+				      uint64_t start_ns);
+
+/* tasksite.c: what the node learns per task site (function) of the time
+   its tasks take here and on other nodes, and whether the site's tasks
+   are worth giving away now.  */
+extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
+extern void gomp_task_site_ran_away (void (*fn) (void *), long ns);
+/* RETRY: for a new task, which may be let go as a retry of a refused
+   site (*RETRY is then set); NULL when giving a queued task away.  */
+extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool *retry);
 
 /* taskmove.c: whether the data block DATA of ARG_SIZE bytes (at most
    GOMP_TASK_MOVE_MAX), aligned to ARG_ALIGN, names no private memory,

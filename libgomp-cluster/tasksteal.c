@@ -6,8 +6,10 @@
    (no enclosing task reduction either), without cancellation, and whose
    data block (at most GOMP_TASK_MOVE_MAX bytes) names no private memory
    (taskmove.c: every aligned word of the block that could be an address
-   must lie in the shared segment; gomp_task_movable).  Any other task
-   stays on its node, as does every task of a program run on one node.
+   must lie in the shared segment; gomp_task_movable), and whose site's
+   tasks are worth moving (tasksite.c: long enough, not much slower on a
+   thief).  Any other task stays on its node, as does every task of a
+   program run on one node.
 
    Who moves them.  A thread waiting in a team barrier with no local task
    to run asks the other nodes in turn for tasks (ops->task_steal), one
@@ -163,7 +165,9 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
       || arg_size < 0 || arg_size > GOMP_TASK_MOVE_MAX || arg_align > 64
       || (t->taskgroup && t->taskgroup->reductions))
     return false;
-  if (!gomp_task_data_movable (t->fn_data, arg_size, arg_align))
+  t->site_retry = false;
+  if (!gomp_task_data_movable (t->fn_data, arg_size, arg_align)
+      || !gomp_task_site_worth_moving (t->fn, &t->site_retry))
     return false;
   uint64_t region = __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE);
   uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
@@ -288,9 +292,14 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 	  off += sizeof w;
 	  n++;
 	}
-      else if (n - back < want && t->movable && t->kind == GOMP_TASK_READY && off + len <= max
-	  && (nroots == 0
-	      || gomp_task_steal_descends (t, src, roots, nroots)))
+      else if (n - back < want && t->movable && t->kind == GOMP_TASK_READY
+	       && off + len <= max
+	       && (nroots
+		   ? gomp_task_steal_descends (t, src, roots, nroots)
+		   /* A creator waiting for them takes them back whatever
+		      they cost; a thief gets only those worth moving.  */
+		   : (t->site_retry
+		      || gomp_task_site_worth_moving (t->fn, NULL))))
 	{
 	  struct gomp_task_wire w;
 	  memset (&w, 0, sizeof w);
@@ -329,15 +338,16 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 }
 
 /* host->task_finish: task ID given away completed at its thief (whose
-   writes this node acquired).  */
+   writes this node acquired) in NS there.  */
 static void
-gomp_task_steal_finish (uint64_t id)
+gomp_task_steal_finish (uint64_t id, uint64_t ns)
 {
   struct gomp_task *t = (struct gomp_task *) (uintptr_t) id;
   struct gomp_team *team = t->team;
   struct gomp_team_tasks *tt = gomp_team_tasks (team);
   if (t->moved != GOMP_TASK_GIVEN)
     gomp_fatal ("a task completion came back for a task not given away");
+  gomp_task_site_ran_away (t->fn, (long) ns);
   gomp_mutex_lock (&tt->lock);
   steal_out--;
   if (t->parent)
@@ -681,16 +691,17 @@ gomp_task_steal_claimed (struct gomp_team *team)
     gomp_cluster->task_serve ();
 }
 
-/* The thief ran stolen task T (its body ended; with no lock held): waits
-   for the descendants it made here, then reports its completion.  */
+/* The thief ran stolen task T, started at START_NS (its body ended; with
+   no lock held): waits for the descendants it made here, then reports
+   its completion.  */
 void
 gomp_task_steal_complete (struct gomp_thread *thr, struct gomp_task *t,
-			  struct gomp_taskgroup *tg)
+			  struct gomp_taskgroup *tg, uint64_t start_ns)
 {
   gomp_taskgroup_wait (thr, t, tg);
   t->taskgroup = NULL;
   free (tg);
-  gomp_cluster->task_done (t->node, t->remote_id);
+  gomp_cluster->task_done (t->node, t->remote_id, start_ns);
 }
 
 /* Sets STEAL_PROGRAM: looks for a name starting with GOMP_task among

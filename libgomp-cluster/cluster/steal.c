@@ -69,9 +69,10 @@ struct steal_done
   int src;
   size_t len;
   /* uint64 id, the thief's last release (uint64, covered by the log),
-     then the packed log.  */
+     the task's time there (uint64 ns), then the packed log.  */
   unsigned char msg[];
 };
+#define DONE_HDR 24
 static struct steal_done *done_head;
 static unsigned done_pending;
 
@@ -134,7 +135,7 @@ static void
 steal_done_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   (void) token;
-  if (len < 16)
+  if (len < DONE_HDR)
     gomp_cl_fatal ("a bad task completion arrived from rank %d", src);
   struct steal_done *d = malloc (sizeof *d + len);
   if (!d)
@@ -349,9 +350,10 @@ gomp_cl_task_serve (void)
 
 /* The thief's side: the task ID stolen from VICTIM has completed here.  */
 void
-gomp_cl_task_done (int victim, uint64_t id)
+gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns)
 {
   gomp_cl_release ();
+  uint64_t ns = gomp_cl_now_ns () - start_ns;
   uint64_t seq = gomp_cl_log_own_seq ();
   void *log;
   size_t log_len = gomp_cl_log_pack (&log, false);
@@ -362,14 +364,16 @@ gomp_cl_task_done (int victim, uint64_t id)
       log_len = gomp_cl_log_all_record (all_rec);
       lp = all_rec;
     }
-  char *msg = malloc (16 + log_len);
+  char *msg = malloc (DONE_HDR + log_len);
   if (!msg)
     gomp_cl_fatal ("out of memory for a task completion");
   memcpy (msg, &id, 8);
   memcpy (msg + 8, &seq, 8);
-  memcpy (msg + 16, lp, log_len);
-  gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, 16 + log_len);
-  __atomic_add_fetch (&gomp_cl_steal_bytes, 16 + log_len, __ATOMIC_RELAXED);
+  memcpy (msg + 16, &ns, 8);
+  memcpy (msg + DONE_HDR, lp, log_len);
+  gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, DONE_HDR + log_len);
+  __atomic_add_fetch (&gomp_cl_steal_bytes, DONE_HDR + log_len,
+		      __ATOMIC_RELAXED);
   free (msg);
   free (log);
 }
@@ -386,19 +390,21 @@ gomp_cl_task_take_done (void)
   while (d)
     {
       struct steal_done *next = d->next;
-      uint64_t id, seq;
+      uint64_t id, seq, ns;
       memcpy (&id, d->msg, 8);
       memcpy (&seq, d->msg + 8, 8);
+      memcpy (&ns, d->msg + 16, 8);
       /* What the thief had released came with the message.  */
       gomp_cl_pull_seen (d->src, seq);
-      if (d->len > 16)
+      if (d->len > DONE_HDR)
 	{
-	  gomp_cl_log_merge (d->msg + 16, d->len - 16);
-	  gomp_cl_acquire_packed (d->msg + 16, d->len - 16, false);
+	  gomp_cl_log_merge (d->msg + DONE_HDR, d->len - DONE_HDR);
+	  gomp_cl_acquire_packed (d->msg + DONE_HDR, d->len - DONE_HDR,
+				  false);
 	  gomp_cl_catch_up (false);
 	}
       __atomic_sub_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
-      gomp_cl_host->task_finish (id);
+      gomp_cl_host->task_finish (id, ns);
       free (d);
       d = next;
     }
