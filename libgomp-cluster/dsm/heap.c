@@ -11,7 +11,21 @@
    usable_size) is a call.  Pointers that libc allocated (outside the
    segment) go back to libc.  The arena's mutex is held only for
    bookkeeping, never while touching shared memory, so the service thread
-   may take it.  */
+   may take it.
+
+   A block another node frees may have been written there just before:
+   those writes reach its home only with that node's next release, and
+   the owner must not hand the memory out again before, or the late
+   diffs would land on the new object (C11 orders a free before the
+   allocation that reuses its memory).  So a node keeps the blocks it
+   frees in other arenas until its next release: the release takes them
+   when it starts and sends them, one message per owner, once its diffs
+   are applied (gomp_dsm_frees_take, gomp_dsm_frees_send).  The owner
+   then marks their units stale: when it hands them out again, it first
+   drops its own copies of their DSM blocks homed elsewhere (they may
+   predate the freeing node's writes: a word the new owner sets to the
+   value its old copy holds would send no diff), so that the first
+   access fetches what the home holds.  */
 
 #include "dsm-int.h"
 #include <malloc.h>
@@ -43,9 +57,11 @@ struct extent
 };
 
 enum heap_op { HEAP_FREE, HEAP_SIZE };
+/* HEAP_SIZE: one pointer, answered with its size.  HEAP_FREE: N
+   pointers, followed by the other N - 1.  */
 struct heap_msg
 {
-  uint32_t op, pad;
+  uint32_t op, n;
   uint64_t ptr;
 };
 
@@ -59,6 +75,14 @@ static uint32_t class_size[64];
 static int nclasses;
 static struct chunk *partial[64];
 static uint32_t high_water;		/* Units below were handed out once.  */
+/* A bit per unit: freed by another node since this node last handed it
+   out (see the top of this file).  */
+static uint64_t *stale;
+/* The blocks this node freed in other arenas since its last release
+   began.  */
+static pthread_mutex_t frees_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *frees;
+static size_t nfrees, frees_cap;
 
 static int
 size_class (size_t size)
@@ -221,6 +245,42 @@ alloc_small (int c)
     + (size_t) slot * class_size[c];
 }
 
+/* Marks the units of [OFF, OFF + LEN) (bytes into the arena) stale.
+   With heap_mutex.  */
+static void
+stale_mark (size_t off, size_t len)
+{
+  for (size_t u = off >> UNIT_SHIFT; u <= (off + len - 1) >> UNIT_SHIFT; u++)
+    stale[u / 64] |= 1ULL << (u % 64);
+}
+
+/* Clears the stale marks of the units of [P, P + LEN), this node's
+   memory being handed out, and returns whether there were any.  With
+   heap_mutex.  */
+static bool
+stale_take (const void *p, size_t len)
+{
+  size_t off = (const char *) p - arena;
+  bool any = false;
+  for (size_t u = off >> UNIT_SHIFT; u <= (off + len - 1) >> UNIT_SHIFT; u++)
+    if (stale[u / 64] & (1ULL << (u % 64)))
+      {
+	stale[u / 64] &= ~(1ULL << (u % 64));
+	any = true;
+      }
+  return any;
+}
+
+/* Memory [P, P + LEN) is handed out, STALE: marked stale until now (the
+   heap_mutex released).  */
+static void *
+handed_out (void *p, size_t len, bool was_stale)
+{
+  if (was_stale)
+    gomp_dsm_drop_copies (p, len);
+  return p;
+}
+
 /* Like glibc's, the heap refuses (NULL) a size above PTRDIFF_MAX: no
    object can be that large, and the unit arithmetic below would wrap.  */
 static inline bool
@@ -242,8 +302,9 @@ gomp_dsm_malloc (size_t size)
     p = alloc_small (size_class (size));
   else
     p = alloc_large (size, 1);
+  bool was_stale = stale_take (p, size);
   pthread_mutex_unlock (&heap_mutex);
-  return p;
+  return handed_out (p, size, was_stale);
 }
 
 void *
@@ -261,7 +322,9 @@ gomp_dsm_calloc (size_t n, size_t size)
   pthread_mutex_lock (&heap_mutex);
   uint32_t old_hw = high_water;
   char *p = alloc_large (bytes, 1);
+  bool was_stale = stale_take (p, bytes);
   pthread_mutex_unlock (&heap_mutex);
+  handed_out (p, bytes, was_stale);
   /* Only the part below the old high-water mark was used before.  */
   char *hw = arena + ((size_t) old_hw << UNIT_SHIFT);
   if (p < hw)
@@ -289,8 +352,9 @@ gomp_dsm_memalign (size_t align, size_t size)
     }
   else
     p = alloc_large (size, align <= UNIT ? 1 : align >> UNIT_SHIFT);
+  bool was_stale = stale_take (p, size);
   pthread_mutex_unlock (&heap_mutex);
-  return p;
+  return handed_out (p, size, was_stale);
 }
 
 static int
@@ -304,9 +368,10 @@ owner (const void *p)
 }
 
 /* Frees P of this node's arena, or returns its usable size (SIZE_ONLY).
-   Takes heap_mutex.  */
+   REMOTE: another node freed it (its units become stale).  Takes
+   heap_mutex.  */
 static size_t
-local_op (void *p, bool size_only)
+local_op (void *p, bool size_only, bool remote)
 {
   size_t off = (char *) p - arena, r = 0;
   uint32_t u = off >> UNIT_SHIFT;
@@ -321,6 +386,8 @@ local_op (void *p, bool size_only)
 	  for (uint32_t i = 0; i < n; i++)
 	    map[u + i] = K_NONE;
 	  extent_free (u, n);
+	  if (remote)
+	    stale_mark (off, r);
 	}
     }
   else if ((e & 3) == K_SMALL)
@@ -334,6 +401,8 @@ local_op (void *p, bool size_only)
       r = cs;
       if (!size_only)
 	{
+	  if (remote)
+	    stale_mark (off, cs);
 	  ch->bits[slot / 64] &= ~(1ULL << (slot & 63));
 	  if (ch->nfree++ == 0)
 	    {
@@ -375,18 +444,78 @@ static void
 heap_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   struct heap_msg m;
+  if (len < sizeof m)
+    gomp_dsm_fatal ("a bad heap request arrived from rank %d", src);
   memcpy (&m, msg, sizeof m);
-  void *p = (void *) (uintptr_t) m.ptr;
-  if (owner (p) != gomp_dsm.rank)
-    gomp_dsm_fatal ("rank %d sent a heap request for %p, not in this "
-		    "node's arena", src, p);
-  if (m.op == HEAP_FREE)
-    local_op (p, false);
-  else
+  if (m.n < 1 || len != sizeof m + (size_t) (m.n - 1) * 8
+      || (m.op != HEAP_FREE && m.n != 1))
+    gomp_dsm_fatal ("a bad heap request arrived from rank %d", src);
+  for (uint32_t i = 0; i < m.n; i++)
     {
-      uint64_t s = local_op (p, true);
-      gomp_cl_reply (src, token, &s, sizeof s);
+      uint64_t a = m.ptr;
+      if (i)
+	memcpy (&a, (const char *) msg + sizeof m + (i - 1) * 8, 8);
+      void *p = (void *) (uintptr_t) a;
+      if (owner (p) != gomp_dsm.rank)
+	gomp_dsm_fatal ("rank %d sent a heap request for %p, not in this "
+			"node's arena", src, p);
+      if (m.op == HEAP_FREE)
+	local_op (p, false, true);
+      else
+	{
+	  uint64_t s = local_op (p, true, false);
+	  gomp_cl_reply (src, token, &s, sizeof s);
+	}
     }
+}
+
+size_t
+gomp_dsm_frees_take (uint64_t **taken)
+{
+  pthread_mutex_lock (&frees_mutex);
+  size_t n = nfrees;
+  *taken = frees;
+  frees = NULL;
+  nfrees = frees_cap = 0;
+  pthread_mutex_unlock (&frees_mutex);
+  return n;
+}
+
+void
+gomp_dsm_frees_send (uint64_t *taken, size_t n)
+{
+  /* One message per owner (a few if very many).  */
+  for (int o = 0; n && o < gomp_dsm.nodes; o++)
+    {
+      size_t k = 0;
+      for (size_t j = 0; j < n; j++)
+	if (owner ((void *) (uintptr_t) taken[j]) == o)
+	  k++;
+      for (size_t j = 0, s = 0; s < k;)
+	{
+	  uint32_t c = k - s < 65536 ? k - s : 65536;
+	  size_t len = sizeof (struct heap_msg) + (size_t) (c - 1) * 8;
+	  struct heap_msg *m = malloc (len);
+	  if (!m)
+	    gomp_dsm_fatal ("out of memory");
+	  m->op = HEAP_FREE;
+	  m->n = c;
+	  uint64_t *rest = (uint64_t *) (m + 1);
+	  for (uint32_t i = 0; i < c; j++)
+	    if (owner ((void *) (uintptr_t) taken[j]) == o)
+	      {
+		if (i == 0)
+		  m->ptr = taken[j];
+		else
+		  memcpy (rest + i - 1, &taken[j], 8);
+		i++;
+	      }
+	  gomp_cl_send (o, GOMP_CL_TAG_HEAP, m, len);
+	  free (m);
+	  s += c;
+	}
+    }
+  free (taken);
 }
 
 void
@@ -404,12 +533,23 @@ gomp_dsm_free (void *p)
     }
   if (o == gomp_dsm.rank)
     {
-      local_op (p, false);
+      local_op (p, false, false);
       return;
     }
-  struct heap_msg m = { HEAP_FREE, 0, (uintptr_t) p };
+  /* Sent by this node's next release (see the top of this file).  */
+  pthread_mutex_lock (&frees_mutex);
+  if (nfrees == frees_cap)
+    {
+      size_t cap = frees_cap ? 2 * frees_cap : 64;
+      uint64_t *q = realloc (frees, cap * sizeof *q);
+      if (!q)
+	gomp_dsm_fatal ("out of memory");
+      frees = q;
+      frees_cap = cap;
+    }
+  frees[nfrees++] = (uintptr_t) p;
+  pthread_mutex_unlock (&frees_mutex);
   DSM_STAT (remote_frees, 1);
-  gomp_cl_send (o, GOMP_CL_TAG_HEAP, &m, sizeof m);
 }
 
 size_t
@@ -421,8 +561,8 @@ gomp_dsm_usable_size (void *p)
   if (o < 0)
     return malloc_usable_size (p);
   if (o == gomp_dsm.rank)
-    return local_op (p, true);
-  struct heap_msg m = { HEAP_SIZE, 0, (uintptr_t) p };
+    return local_op (p, true, false);
+  struct heap_msg m = { HEAP_SIZE, 1, (uintptr_t) p };
   uint64_t s = 0;
   gomp_cl_call (o, GOMP_CL_TAG_HEAP, &m, sizeof m, &s, sizeof s);
   return s;
@@ -465,9 +605,13 @@ gomp_dsm_heap_init (void)
   arena_units = gomp_dsm.arena_size >> UNIT_SHIFT;
   void *m = mmap (NULL, (size_t) arena_units * 8, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *st = mmap (NULL, ((size_t) arena_units + 63) / 64 * 8,
+		   PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   chunks = calloc (arena_units / CHUNK_UNITS + 1, sizeof *chunks);
-  if (m == MAP_FAILED || !chunks)
+  if (m == MAP_FAILED || st == MAP_FAILED || !chunks)
     gomp_dsm_fatal ("out of memory for the heap's map");
+  stale = st;
   map = m;
   free_list = malloc (sizeof *free_list);
   if (!free_list)

@@ -259,8 +259,14 @@ gomp_dsm_release (void **notices)
 {
   long t0 = gomp_cl_now_ns ();
   pthread_mutex_lock (&gomp_dsm_rel_mutex);
+  /* Blocks freed in other arenas before this release began: their
+     owners get them once this release's diffs are in (heap.c).  */
+  uint64_t *frees;
+  size_t nfrees = gomp_dsm_frees_take (&frees);
   snapshot_home ();
   flush_dirty ();
+  if (nfrees)
+    gomp_dsm_frees_send (frees, nfrees);
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
   uint32_t ns, *sbuf = take_sorted (&gomp_dsm.stack_copied, &ns);
