@@ -346,7 +346,8 @@ extern void gomp_task_steal_complete (struct gomp_thread *thr,
 extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
 extern void gomp_task_site_ran_away (void (*fn) (void *), long ns);
 /* RETRY: for a new task, which may be let go as a retry of a refused
-   site (*RETRY is then set); NULL when giving a queued task away.  */
+   site (*RETRY is then set); NULL when giving a queued task away (a true
+   answer then counts the task as away until gomp_task_site_ran_away).  */
 extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool *retry);
 
 /* taskmove.c: whether the data block DATA of ARG_SIZE bytes (at most

@@ -11,12 +11,13 @@
    one eighth per sample): how long a task of the site runs here (its
    body, timed for movable tasks only), and how long one given away took
    on its thief (its body, its descendants there and the thief's
-   release, as the thief timed it).  A site's tasks are given away while
-   the site is still unknown (fewer than SITE_LEARN samples of either
-   kind), and afterwards only when they run long enough here to pay for
-   the trip (SITE_MIN_NS) and no more than SITE_SLOWDOWN times longer
-   there.  A site refused for its slowdown is tried again once in
-   SITE_RETRY refusals (the data it touches may have moved since).
+   release, as the thief timed it).  A site still unknown (fewer than
+   SITE_LEARN samples of either kind) has at most SITE_LEARN tasks away
+   until they come back; afterwards its tasks are given only when they
+   run long enough here to pay for the trip (SITE_MIN_NS) and no more
+   than SITE_SLOWDOWN times longer there.  A site refused for its
+   slowdown is tried again once in SITE_RETRY new tasks (the data they
+   touch may have moved since).
 
    The table is small and never shrinks: a program has few task sites.
    A site that finds no room is never refused (it moves as before).
@@ -30,13 +31,14 @@
 #define SITE_LEARN 2
 #define SITE_MIN_NS 50000L
 #define SITE_SLOWDOWN 2
-#define SITE_RETRY 64
+#define SITE_RETRY 256
 
 struct task_site
 {
   uintptr_t fn;
   long here_ns, away_ns;
   unsigned here_n, away_n, refused;
+  unsigned away_out;		/* Given, not come back yet.  */
 };
 
 static struct task_site sites[SITE_SLOTS];
@@ -93,7 +95,15 @@ gomp_task_site_ran_away (void (*fn) (void *), long ns)
 {
   struct task_site *s = site_of (fn);
   if (s)
-    site_sample (&s->away_ns, &s->away_n, ns);
+    {
+      site_sample (&s->away_ns, &s->away_n, ns);
+      unsigned out = __atomic_load_n (&s->away_out, __ATOMIC_RELAXED);
+      while (out && !__atomic_compare_exchange_n (&s->away_out, &out,
+						  out - 1, true,
+						  __ATOMIC_RELAXED,
+						  __ATOMIC_RELAXED))
+	;
+    }
 }
 
 bool
@@ -108,8 +118,19 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
     return false;
   unsigned away_n = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
   long away = __atomic_load_n (&s->away_ns, __ATOMIC_RELAXED);
-  if (here_n < SITE_LEARN || away_n < SITE_LEARN
-      || away <= SITE_SLOWDOWN * here)
+  if (away_n < SITE_LEARN)
+    {
+      /* Still learning: a new task may go later; a queued one goes if
+	 fewer than SITE_LEARN are away or known.  */
+      if (retry)
+	return true;
+      unsigned out = __atomic_add_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+      if (away_n + out <= SITE_LEARN)
+	return true;
+      __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+      return false;
+    }
+  if (here_n < SITE_LEARN || away <= SITE_SLOWDOWN * here)
     return true;
   /* Refused; once in SITE_RETRY refusals of new tasks, one is tried
      again.  */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh -- `make bench-tasks`: the task programs of bench/apps/task_*.c
-# (in the manner of BOTS: fib, nqueens, sparselu, sort, uts), each built
+# (in the manner of BOTS: fib, nqueens, sparselu, strassen, health, sort,
+# uts), each built
 # with bin/ompcc and launched several times at every configuration; the
 # report gives the median of the programs' own "time" lines, their spread
 # (min and max) and the speed-up of each configuration over 1x1.
@@ -9,7 +10,8 @@
 #
 # Environment:
 #   TASK_RUNS     launches per program and configuration (default 5)
-#   TASK_APPS     which programs (default "fib nqueens sparselu sort uts")
+#   TASK_APPS     which programs (default "fib nqueens sparselu strassen
+#                 health sort uts")
 #   TASK_CONFIGS  configurations, NODESxTHREADS, each optionally followed
 #                 by ":VAR=VALUE" settings for its runs (several joined by
 #                 ","), e.g. "1x1 2x1:OMPC_TASK_STEAL=0 2x1" (default
@@ -26,7 +28,7 @@ build=$(cd "$1" && pwd) || exit 2
 out=$2
 result=$3
 runs=${TASK_RUNS:-5}
-apps=${TASK_APPS:-"fib nqueens sparselu sort uts"}
+apps=${TASK_APPS:-"fib nqueens sparselu strassen health sort uts"}
 configs=${TASK_CONFIGS:-"1x1 2x1"}
 tmo=${TASK_TIMEOUT:-120}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -123,7 +125,9 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo
   echo "Programs (bench/apps/, default sizes): fib 46 with tasks down to depth 10;"
   echo "nqueens 14 with tasks in the first 3 rows; sparselu 60x60 blocks of 60x60"
-  echo "(BOTS's sparsity pattern); sort of 16 Mi keys down to 64 Ki keys per task;"
-  echo "uts to depth 12 with 2000 hash rounds per node."
+  echo "(BOTS's sparsity pattern); strassen 2048x2048 doubles, tasks for the 7"
+  echo "products down to 3 levels, plain multiply below 64; health 341 villages"
+  echo "(5 levels of 4) for 400 steps; sort of 16 Mi keys down to 64 Ki keys per"
+  echo "task; uts to depth 12 with 2000 hash rounds per node."
 } > "$result"
 echo "wrote $result"

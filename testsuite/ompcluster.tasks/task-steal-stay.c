@@ -1,8 +1,9 @@
 /* Tasks that must stay on their creator's node even with stealing on:
    with depend clauses, with in_reduction, and whose data names private
-   memory (a pointer to a firstprivate copy of the parent task's, to a
-   threadprivate variable); each records where it ran and checks what it
-   read.  Plain tasks beside them may move (task-steal.c proves that).  */
+   memory (a pointer to a threadprivate variable); each records where it
+   ran and checks what it read.  Plain tasks beside them may move
+   (task-steal.c proves that), and so may children that share a local of
+   their parent: those are checked for what they read and write only.  */
 /* ompc-nodes: 1 2x1 2x2 3x1 */
 /* ompc-env: OMPC_TASK_STEAL=1 */
 /* ompc-timeout: 120 */
@@ -70,16 +71,18 @@ main (void)
 	  spin ();
 	  check (pid, *p == 4242);
 	}
-	/* A child sharing a firstprivate copy of its parent (which may
-	   move) stays with its parent.  */
+	/* A child sharing a local of its parent (which may move): the
+	   local lies on the parent's thread stack, in the shared segment,
+	   so the child may run on yet another node (a creator waiting in
+	   taskwait takes back descendants of the tasks it gave away); it
+	   must see and update the local wherever it runs.  */
 #pragma omp task firstprivate(k)
 	{
 	  int mine = k * 3;
-	  int ppid = getpid ();
-#pragma omp task shared(mine) firstprivate(ppid, k)
+#pragma omp task shared(mine) firstprivate(k)
 	  {
 	    spin ();
-	    check (ppid, mine == k * 3);
+	    check (getpid (), mine == k * 3);
 	    mine++;
 	  }
 #pragma omp taskwait
