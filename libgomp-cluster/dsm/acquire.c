@@ -406,31 +406,6 @@ gomp_dsm_acquire_push (const void *const *notices, const size_t *lens,
 }
 
 void
-gomp_dsm_drop_copies (const void *p, size_t len)
-{
-  uint32_t b0 = gomp_dsm_block (p);
-  uint32_t b1 = gomp_dsm_block ((const char *) p + len - 1);
-  if (b0 == UINT32_MAX || b1 == UINT32_MAX || b1 < b0)
-    return;
-  uint32_t *v = malloc ((size_t) (b1 - b0 + 1) * sizeof *v), n = 0;
-  if (!v)
-    gomp_dsm_fatal ("out of memory");
-  for (uint32_t b = b0; b <= b1; b++)
-    {
-      int h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
-      if (h >= 0 && h != gomp_dsm.rank)
-	v[n++] = b;
-    }
-  if (n)
-    {
-      pthread_mutex_lock (&gomp_dsm_rel_mutex);
-      invalidate (v, n, false, false);
-      pthread_mutex_unlock (&gomp_dsm_rel_mutex);
-    }
-  free (v);
-}
-
-void
 gomp_dsm_acquire_all (void)
 {
   uint32_t n = __atomic_load_n (&gomp_dsm.ncached, __ATOMIC_ACQUIRE);

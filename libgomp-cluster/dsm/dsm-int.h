@@ -517,13 +517,10 @@ extern void gomp_dsm_heap_init (void) H;
 /* heap.c: the blocks this node freed in other arenas since the last call
    (malloc'ed array in *TAKEN, NULL when none), taken when a release
    starts; and their sending to their owners, with the array's freeing,
-   once that release's diffs are applied.  */
+   once that release (number LABEL) is done.  */
 extern size_t gomp_dsm_frees_take (uint64_t **taken) H;
-extern void gomp_dsm_frees_send (uint64_t *taken, size_t n) H;
-/* acquire.c: drops this node's copies of the DSM blocks of [P, P + LEN)
-   that other nodes are home of (heap.c: memory another node freed, which
-   this node hands out again); their next access fetches them.  */
-extern void gomp_dsm_drop_copies (const void *p, size_t len) H;
+extern void gomp_dsm_frees_send (uint64_t *taken, size_t n, uint64_t label)
+  H;
 /* This node's high-water mark: bytes from its arena's start below which
    memory was handed out at least once.  Signal-safe.  */
 extern size_t gomp_dsm_heap_high (void) H;

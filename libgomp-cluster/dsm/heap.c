@@ -13,19 +13,18 @@
    bookkeeping, never while touching shared memory, so the service thread
    may take it.
 
-   A block another node frees may have been written there just before:
-   those writes reach its home only with that node's next release, and
-   the owner must not hand the memory out again before, or the late
-   diffs would land on the new object (C11 orders a free before the
-   allocation that reuses its memory).  So a node keeps the blocks it
-   frees in other arenas until its next release: the release takes them
-   when it starts and sends them, one message per owner, once its diffs
-   are applied (gomp_dsm_frees_take, gomp_dsm_frees_send).  The owner
-   then marks their units stale: when it hands them out again, it first
-   drops its own copies of their DSM blocks homed elsewhere (they may
-   predate the freeing node's writes: a word the new owner sets to the
-   value its old copy holds would send no diff), so that the first
-   access fetches what the home holds.  */
+   C11 orders a free before the allocation that reuses its memory: the
+   writes another node made to a block before it freed it must not show
+   through the new object.  Those writes reach their homes only with
+   that node's release, and a home applies them for its own threads only
+   when it acquires that release (stage.c).  So a node keeps the blocks
+   it frees in other arenas until its next release: the release takes
+   them when it starts and sends them, one message per owner, once its
+   diffs are applied, with its number (gomp_dsm_frees_take,
+   gomp_dsm_frees_send).  The owner marks their units stale and notes
+   the release; when it hands stale memory out again, it first acquires
+   the releases noted (gomp_dsm_catch_up: a pull from the nodes that
+   freed it), as an allocation acquires the free before it.  */
 
 #include "dsm-int.h"
 #include <malloc.h>
@@ -58,10 +57,12 @@ struct extent
 
 enum heap_op { HEAP_FREE, HEAP_SIZE };
 /* HEAP_SIZE: one pointer, answered with its size.  HEAP_FREE: N
-   pointers, followed by the other N - 1.  */
+   pointers, freed before the sender's release number LABEL; the other
+   N - 1 follow.  */
 struct heap_msg
 {
   uint32_t op, n;
+  uint64_t label;
   uint64_t ptr;
 };
 
@@ -76,8 +77,9 @@ static int nclasses;
 static struct chunk *partial[64];
 static uint32_t high_water;		/* Units below were handed out once.  */
 /* A bit per unit: freed by another node since this node last handed it
-   out (see the top of this file).  */
-static uint64_t *stale;
+   out (see the top of this file); per node, the last release it freed
+   memory of this arena before.  */
+static uint64_t *stale, *freed_label;
 /* The blocks this node freed in other arenas since its last release
    began.  */
 static pthread_mutex_t frees_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -271,13 +273,21 @@ stale_take (const void *p, size_t len)
   return any;
 }
 
-/* Memory [P, P + LEN) is handed out, STALE: marked stale until now (the
-   heap_mutex released).  */
+/* Memory P is handed out, WAS_STALE: freed by another node since it was
+   last handed out here (heap_mutex released): the releases those frees
+   came after are acquired first.  */
 static void *
-handed_out (void *p, size_t len, bool was_stale)
+handed_out (void *p, bool was_stale)
 {
-  if (was_stale)
-    gomp_dsm_drop_copies (p, len);
+  if (was_stale && gomp_dsm_catch_up)
+    {
+      pthread_mutex_lock (&heap_mutex);
+      for (int r = 0; r < gomp_dsm.nodes; r++)
+	if (r != gomp_dsm.rank)
+	  gomp_dsm_need_one (r, freed_label[r]);
+      pthread_mutex_unlock (&heap_mutex);
+      gomp_dsm_catch_up (false);
+    }
   return p;
 }
 
@@ -304,7 +314,7 @@ gomp_dsm_malloc (size_t size)
     p = alloc_large (size, 1);
   bool was_stale = stale_take (p, size);
   pthread_mutex_unlock (&heap_mutex);
-  return handed_out (p, size, was_stale);
+  return handed_out (p, was_stale);
 }
 
 void *
@@ -324,7 +334,7 @@ gomp_dsm_calloc (size_t n, size_t size)
   char *p = alloc_large (bytes, 1);
   bool was_stale = stale_take (p, bytes);
   pthread_mutex_unlock (&heap_mutex);
-  handed_out (p, bytes, was_stale);
+  handed_out (p, was_stale);
   /* Only the part below the old high-water mark was used before.  */
   char *hw = arena + ((size_t) old_hw << UNIT_SHIFT);
   if (p < hw)
@@ -354,7 +364,7 @@ gomp_dsm_memalign (size_t align, size_t size)
     p = alloc_large (size, align <= UNIT ? 1 : align >> UNIT_SHIFT);
   bool was_stale = stale_take (p, size);
   pthread_mutex_unlock (&heap_mutex);
-  return handed_out (p, size, was_stale);
+  return handed_out (p, was_stale);
 }
 
 static int
@@ -450,6 +460,13 @@ heap_handler (int src, const void *msg, size_t len, uint64_t token)
   if (m.n < 1 || len != sizeof m + (size_t) (m.n - 1) * 8
       || (m.op != HEAP_FREE && m.n != 1))
     gomp_dsm_fatal ("a bad heap request arrived from rank %d", src);
+  if (m.op == HEAP_FREE)
+    {
+      pthread_mutex_lock (&heap_mutex);
+      if (m.label > freed_label[src])
+	freed_label[src] = m.label;
+      pthread_mutex_unlock (&heap_mutex);
+    }
   for (uint32_t i = 0; i < m.n; i++)
     {
       uint64_t a = m.ptr;
@@ -482,7 +499,7 @@ gomp_dsm_frees_take (uint64_t **taken)
 }
 
 void
-gomp_dsm_frees_send (uint64_t *taken, size_t n)
+gomp_dsm_frees_send (uint64_t *taken, size_t n, uint64_t label)
 {
   /* One message per owner (a few if very many).  */
   for (int o = 0; n && o < gomp_dsm.nodes; o++)
@@ -500,6 +517,7 @@ gomp_dsm_frees_send (uint64_t *taken, size_t n)
 	    gomp_dsm_fatal ("out of memory");
 	  m->op = HEAP_FREE;
 	  m->n = c;
+	  m->label = label;
 	  uint64_t *rest = (uint64_t *) (m + 1);
 	  for (uint32_t i = 0; i < c; j++)
 	    if (owner ((void *) (uintptr_t) taken[j]) == o)
@@ -562,7 +580,7 @@ gomp_dsm_usable_size (void *p)
     return malloc_usable_size (p);
   if (o == gomp_dsm.rank)
     return local_op (p, true, false);
-  struct heap_msg m = { HEAP_SIZE, 1, (uintptr_t) p };
+  struct heap_msg m = { HEAP_SIZE, 1, 0, (uintptr_t) p };
   uint64_t s = 0;
   gomp_cl_call (o, GOMP_CL_TAG_HEAP, &m, sizeof m, &s, sizeof s);
   return s;
@@ -612,6 +630,8 @@ gomp_dsm_heap_init (void)
   if (m == MAP_FAILED || st == MAP_FAILED || !chunks)
     gomp_dsm_fatal ("out of memory for the heap's map");
   stale = st;
+  if (!(freed_label = calloc (gomp_dsm.nodes, sizeof *freed_label)))
+    gomp_dsm_fatal ("out of memory");
   map = m;
   free_list = malloc (sizeof *free_list);
   if (!free_list)

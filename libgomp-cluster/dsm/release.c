@@ -265,8 +265,6 @@ gomp_dsm_release (void **notices)
   size_t nfrees = gomp_dsm_frees_take (&frees);
   snapshot_home ();
   flush_dirty ();
-  if (nfrees)
-    gomp_dsm_frees_send (frees, nfrees);
   uint32_t gen = gomp_dsm.notices.cur >> 32;
   uint32_t n, *buf = gomp_dsm_list_take (&gomp_dsm.notices, &n);
   uint32_t ns, *sbuf = take_sorted (&gomp_dsm.stack_copied, &ns);
@@ -382,6 +380,10 @@ gomp_dsm_release (void **notices)
   if (ns)
     n = gomp_dsm_sort_unique (out, n + ns);
   DSM_STAT (notices_sent, n);
+  if (nfrees)
+    gomp_dsm_frees_send (frees, nfrees,
+			 __atomic_load_n (&gomp_dsm_released,
+					  __ATOMIC_RELAXED));
   pthread_mutex_unlock (&gomp_dsm_rel_mutex);
   DSM_STAT (release_ns, gomp_cl_now_ns () - t0);
   *notices = out;
