@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int gomp_debug_enabled;
@@ -29,8 +30,10 @@ gomp_vmessage (const char *kind, const char *fmt, va_list ap)
   vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
   n = strlen (buf);
   buf[n++] = '\n';
-  /* One write, so that messages from several threads do not interleave.  */
-  if (write (STDERR_FILENO, buf, n) < 0)
+  /* One write, so that messages from several threads do not interleave;
+     the system call itself, not write (): a program may define its own
+     write () (start.c refuses it on several nodes, with this message).  */
+  if (syscall (SYS_write, STDERR_FILENO, buf, n) < 0)
     return;
 }
 

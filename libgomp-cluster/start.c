@@ -134,6 +134,43 @@ gomp_share_processors (int local_ranks)
     gomp_spin_count = gomp_spin_count_throttled;
 }
 
+/* C library functions that MPI, UCX and hwloc call.  A program that
+   defines a global function of one of these names (Rodinia's myocyte
+   defines read and write, for files of floats) has it called in their
+   place on several nodes: the executable comes first in the dynamic
+   linker's search, and it exports the name as soon as a library in its
+   link uses it.  One node runs such a program as it is.  */
+static const char *const gomp_libc_shadowed[] = {
+  "read", "write", "pread", "pread64", "pwrite", "pwrite64", "readv",
+  "writev", "open", "open64", "openat", "openat64", "close", "lseek",
+  "lseek64", "stat", "stat64", "fstat", "fstat64", "lstat", "access",
+  "unlink", "mkdir", "opendir", "readdir", "readdir64", "closedir",
+  "fopen", "fopen64", "fclose", "fread", "fwrite", "fgets", "fscanf",
+  "pipe", "dup", "dup2", "fcntl", "ioctl", "poll", "select", "epoll_wait",
+  "socket", "connect", "accept", "bind", "listen", "send", "recv",
+  "sendto", "recvfrom", "sendmsg", "recvmsg", "shutdown", "getsockopt",
+  "setsockopt", "gethostname", "mmap", "munmap", "mprotect", "madvise",
+  "getpid", "gettid", "kill", "sched_yield", "sched_getaffinity",
+  "nanosleep", "usleep", "fork", "waitpid", NULL
+};
+
+/* The first of gomp_libc_shadowed that the program itself defines, or
+   NULL.  */
+static const char *
+gomp_shadowed_libc (void)
+{
+  Dl_info prog, def;
+  if (!__ompc_user_main || !dladdr ((void *) __ompc_user_main, &prog))
+    return NULL;
+  for (int i = 0; gomp_libc_shadowed[i]; i++)
+    {
+      void *p = dlsym (RTLD_DEFAULT, gomp_libc_shadowed[i]);
+      if (p && dladdr (p, &def) && def.dli_fbase == prog.dli_fbase)
+	return gomp_libc_shadowed[i];
+    }
+  return NULL;
+}
+
 /* A program built without the plugin cannot share its memory: refuse to
    run it on several nodes before it does anything.  Every rank fails;
    only rank 0 (or a rank that does not know its number) says why, so that
@@ -157,6 +194,19 @@ gomp_check_launch (void)
 		"on %d nodes; link it with ompcc (or gcc -fopenmp "
 		"-fplugin=ompcluster) or run it on one node",
 		gomp_launcher_size ());
+  const char *shadowed = gomp_launcher_size () > 1
+			 ? gomp_shadowed_libc () : NULL;
+  if (shadowed)
+    {
+      if (gomp_launcher_rank () > 0)
+	_exit (1);
+      gomp_fatal ("not supported: the program defines its own function "
+		  "%s(), which the MPI, UCX and hwloc libraries that run "
+		  "the cluster would call in place of the C library's; "
+		  "rename it or make it static to run on %d nodes (one node "
+		  "runs the program as it is)", shadowed,
+		  gomp_launcher_size ());
+    }
   /* env.c's constructor ran before: a value one node would ignore could
      leave the nodes configured differently from what the user meant.  */
   if (gomp_launcher_size () > 1 && gomp_env_errors)
