@@ -222,6 +222,14 @@ gomp_cl_task_steal (int victim, uint64_t epoch, const uint64_t *roots,
   gomp_cl_backoff_init (&b);
   while (__atomic_load_n (&w.done, __ATOMIC_ACQUIRE) == 0)
     {
+      /* A scheduling point of this node's thread: other thieves get
+	 their answers, and the completions of this node's tasks given
+	 away are taken.  An untaken one keeps this node busy to the
+	 others: two nodes whose only threads asked each other would
+	 each keep the other's request waiting for ever (BOTS
+	 sparselu_for at 4 x 1).  */
+      if (__atomic_load_n (&done_pending, __ATOMIC_ACQUIRE))
+	gomp_cl_task_take_done ();
       if (__atomic_load_n (&steal_pending, __ATOMIC_ACQUIRE))
 	gomp_cl_task_serve ();
       if (!gomp_cl_progress ())
