@@ -138,14 +138,14 @@ struct gomp_cluster_host
      0) and writes them into BUF (at most MAX bytes); returns their
      length, 0 when there are none.  task_finish: the task
      ID given away completed at its thief, whose writes this node has
-     acquired, in NS nanoseconds there (its start to the thief's release
-     after it).  task_wake: a request or a completion arrived (from a
+     acquired: its body and the thief's release after it took BODY_NS
+     there, and with its descendants there TOTAL_NS.  task_wake: a request or a completion arrived (from a
      handler: must not block); the team's waiting threads look at
      ops->task_requests and ops->task_dones.  */
   int (*task_state) (uint64_t epoch);
   size_t (*task_pack) (int src, const uint64_t *roots, unsigned nroots,
 		       unsigned max_tasks, void *buf, size_t max);
-  void (*task_finish) (uint64_t id, uint64_t ns);
+  void (*task_finish) (uint64_t id, uint64_t body_ns, uint64_t total_ns);
   void (*task_wake) (void);
   /* Another node announced (ops->task_announce) movable tasks in the
      top-level region numbered REGION (from a handler: must not block).  */
@@ -273,15 +273,17 @@ struct gomp_cluster_ops
      it gave them.  task_serve answers the requests that wait
      (*task_requests nonzero) through host->task_pack, releasing first.
      task_done: task ID that VICTIM gave, started here at START_NS
-     (CLOCK_MONOTONIC), has completed with its descendants; releases and
-     tells VICTIM, with the time since START_NS.  task_take_done (when
+     (CLOCK_MONOTONIC), whose body ran BODY_NS, has completed with its
+     descendants; releases and tells VICTIM, with the body's and the
+     release's time, and the time since START_NS.  task_take_done (when
      *task_dones is nonzero) acquires what the thieves released and calls
      host->task_finish for each completed task.  */
   int (*task_steal) (int victim, uint64_t epoch, const uint64_t *roots,
 		     unsigned nroots, unsigned max_tasks, void *buf,
 		     size_t max, size_t *len);
   void (*task_serve) (void);
-  void (*task_done) (int victim, uint64_t id, uint64_t start_ns);
+  void (*task_done) (int victim, uint64_t id, uint64_t start_ns,
+		     uint64_t body_ns);
   void (*task_take_done) (void);
   /* Tells every other node's host->task_noted that this node has
      movable tasks in region REGION (its count of the top-level regions

@@ -338,13 +338,14 @@ extern bool gomp_task_steal_for (struct gomp_thread *thr,
 extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      struct gomp_task *t,
 				      struct gomp_taskgroup *tg,
-				      uint64_t start_ns);
+				      uint64_t start_ns, uint64_t body_ns);
 
 /* tasksite.c: what the node learns per task site (function) of the time
    its tasks take here and on other nodes, and whether the site's tasks
    are worth giving away now.  */
 extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
-extern void gomp_task_site_ran_away (void (*fn) (void *), long ns);
+extern void gomp_task_site_ran_away (void (*fn) (void *), long body_ns,
+				     long total_ns);
 /* RETRY: for a new task, which may be let go as a retry of a refused
    site (*RETRY is then set); NULL when giving a queued task away (a true
    answer then counts the task as away until gomp_task_site_ran_away).  */

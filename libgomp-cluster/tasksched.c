@@ -469,7 +469,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	  t->taskgroup = tg;
 	  uint64_t t0 = task_now_ns ();
 	  t->fn (t->fn_data);
-	  gomp_task_steal_complete (thr, t, tg, t0);
+	  gomp_task_steal_complete (thr, t, tg, t0, task_now_ns () - t0);
 	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_STOLEN], 1,
 			      __ATOMIC_RELAXED);
 	}

@@ -4,20 +4,23 @@
 
    A moved task pays for a steal's round trip, the release and the
    acquire on both sides, and then for every block of shared data it
-   reads or writes on the thief through the DSM; a task that computes
-   much on little data gains a node's threads, one that moves much data
-   runs slower there than at home and also keeps its home busy serving.
-   So each node keeps, per site, two averages (exponentially weighted,
-   one eighth per sample): how long a task of the site runs here (its
-   body, timed for movable tasks only), and how long one given away took
-   on its thief (its body, its descendants there and the thief's
-   release, as the thief timed it).  A site still unknown (fewer than
-   SITE_LEARN samples of either kind) has at most SITE_LEARN tasks away
-   until they come back; afterwards its tasks are given only when they
-   run long enough here to pay for the trip (SITE_MIN_NS) and no more
-   than SITE_SLOWDOWN times longer there.  A site refused for its
-   slowdown is tried again once in SITE_RETRY new tasks (the data they
-   touch may have moved since).
+   reads or writes on the thief through the DSM; what the thief gains is
+   the task and every descendant it makes there (a recursive task takes
+   its whole subtree along).  So each node keeps, per site, averages
+   (exponentially weighted, one eighth per sample) of how long a task's
+   body runs here (timed for movable tasks only) and, for the tasks it
+   gave away, as their thieves timed them: the body with the thief's
+   release after it, and the whole of it with the descendants.  A site
+   still unknown (fewer than SITE_LEARN samples away) has at most
+   SITE_LEARN tasks away until they come back; afterwards its tasks go
+   only when what a thief got for one, descendants included, pays for
+   the trip (SITE_MIN_NS), and what the body took there beyond its time
+   here is at most a SITE_SLOWDOWN-th of that (a body that reads much
+   data its creator just wrote fetches all of it on the thief; without
+   descendants, the body may take at most SITE_SLOWDOWN times as long
+   there as here).  A site refused is tried
+   again once in SITE_RETRY new tasks (the data they touch may have
+   moved since).
 
    The table is small and never shrinks: a program has few task sites.
    A site that finds no room is never refused (it moves as before).
@@ -36,8 +39,8 @@
 struct task_site
 {
   uintptr_t fn;
-  long here_ns, away_ns;
-  unsigned here_n, away_n, refused;
+  long here_ns, away_ns, away_total_ns;
+  unsigned here_n, away_n, away_total_n, refused;
   unsigned away_out;		/* Given, not come back yet.  */
 };
 
@@ -91,12 +94,13 @@ gomp_task_site_ran_here (void (*fn) (void *), long ns)
 }
 
 void
-gomp_task_site_ran_away (void (*fn) (void *), long ns)
+gomp_task_site_ran_away (void (*fn) (void *), long body_ns, long total_ns)
 {
   struct task_site *s = site_of (fn);
   if (s)
     {
-      site_sample (&s->away_ns, &s->away_n, ns);
+      site_sample (&s->away_ns, &s->away_n, body_ns);
+      site_sample (&s->away_total_ns, &s->away_total_n, total_ns);
       unsigned out = __atomic_load_n (&s->away_out, __ATOMIC_RELAXED);
       while (out && !__atomic_compare_exchange_n (&s->away_out, &out,
 						  out - 1, true,
@@ -112,12 +116,7 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
   struct task_site *s = site_of (fn);
   if (s == NULL)
     return true;
-  unsigned here_n = __atomic_load_n (&s->here_n, __ATOMIC_RELAXED);
-  long here = __atomic_load_n (&s->here_ns, __ATOMIC_RELAXED);
-  if (here_n >= SITE_LEARN && here < SITE_MIN_NS)
-    return false;
   unsigned away_n = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
-  long away = __atomic_load_n (&s->away_ns, __ATOMIC_RELAXED);
   if (away_n < SITE_LEARN)
     {
       /* Still learning: a new task may go later; a queued one goes if
@@ -130,7 +129,15 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
       __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
       return false;
     }
-  if (here_n < SITE_LEARN || away <= SITE_SLOWDOWN * here)
+  unsigned here_n = __atomic_load_n (&s->here_n, __ATOMIC_RELAXED);
+  long here = __atomic_load_n (&s->here_ns, __ATOMIC_RELAXED);
+  long away = __atomic_load_n (&s->away_ns, __ATOMIC_RELAXED);
+  long total = __atomic_load_n (&s->away_total_ns, __ATOMIC_RELAXED);
+  /* What moving costs beyond running the body here: at most a
+     SITE_SLOWDOWN-th of what the thief gets (for a task with no
+     descendants there: a body at most SITE_SLOWDOWN times slower).  */
+  if (total >= SITE_MIN_NS
+      && (here_n < SITE_LEARN || (away - here) * SITE_SLOWDOWN <= total))
     return true;
   /* Refused; once in SITE_RETRY refusals of new tasks, one is tried
      again.  */

@@ -338,16 +338,16 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 }
 
 /* host->task_finish: task ID given away completed at its thief (whose
-   writes this node acquired) in NS there.  */
+   writes this node acquired): BODY_NS, TOTAL_NS as cluster.h says.  */
 static void
-gomp_task_steal_finish (uint64_t id, uint64_t ns)
+gomp_task_steal_finish (uint64_t id, uint64_t body_ns, uint64_t total_ns)
 {
   struct gomp_task *t = (struct gomp_task *) (uintptr_t) id;
   struct gomp_team *team = t->team;
   struct gomp_team_tasks *tt = gomp_team_tasks (team);
   if (t->moved != GOMP_TASK_GIVEN)
     gomp_fatal ("a task completion came back for a task not given away");
-  gomp_task_site_ran_away (t->fn, (long) ns);
+  gomp_task_site_ran_away (t->fn, (long) body_ns, (long) total_ns);
   gomp_mutex_lock (&tt->lock);
   steal_out--;
   if (t->parent)
@@ -691,17 +691,18 @@ gomp_task_steal_claimed (struct gomp_team *team)
     gomp_cluster->task_serve ();
 }
 
-/* The thief ran stolen task T, started at START_NS (its body ended; with
-   no lock held): waits for the descendants it made here, then reports
-   its completion.  */
+/* The thief ran stolen task T, started at START_NS, whose body took
+   BODY_NS (it ended; with no lock held): waits for the descendants it
+   made here, then reports its completion.  */
 void
 gomp_task_steal_complete (struct gomp_thread *thr, struct gomp_task *t,
-			  struct gomp_taskgroup *tg, uint64_t start_ns)
+			  struct gomp_taskgroup *tg, uint64_t start_ns,
+			  uint64_t body_ns)
 {
   gomp_taskgroup_wait (thr, t, tg);
   t->taskgroup = NULL;
   free (tg);
-  gomp_cluster->task_done (t->node, t->remote_id, start_ns);
+  gomp_cluster->task_done (t->node, t->remote_id, start_ns, body_ns);
 }
 
 /* Sets STEAL_PROGRAM: looks for a name starting with GOMP_task among
