@@ -757,10 +757,10 @@ const struct gomp_env_var gomp_env_table[] = {
     "With several nodes, 1: threads of a node that wait in a barrier with "
     "no task left ask the other nodes for deferred tasks and run them "
     "there (tasks with depend, detach or reduction clauses, tasks whose "
-    "data names private memory, and tasks of a site that ran under 50 us "
-    "at home or over twice as long on another node as at home, stay on "
-    "their node; docs/tasks.md); 0 runs every task on its creator's "
-    "node.",
+    "data names private memory, and tasks of a site whose tasks gave "
+    "their thieves under 50 us of work, descendants included, or cost "
+    "there more than twice what they gained, stay on their node; "
+    "docs/tasks.md); 0 runs every task on its creator's node.",
     gomp_parse_ompc_task_steal, gomp_show_ompc_task_steal, true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "
