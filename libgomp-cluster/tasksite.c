@@ -18,9 +18,8 @@
    here is at most a SITE_SLOWDOWN-th of that (a body that reads much
    data its creator just wrote fetches all of it on the thief; without
    descendants, the body may take at most SITE_SLOWDOWN times as long
-   there as here).  A site refused is tried
-   again once in SITE_RETRY new tasks (the data they touch may have
-   moved since).
+   there as here).  A site refused is tried again once in SITE_RETRY new
+   tasks (the data they touch may have moved since).
 
    The table is small and never shrinks: a program has few task sites.
    A site that finds no room is never refused (it moves as before).
