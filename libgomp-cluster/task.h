@@ -154,9 +154,10 @@ struct gomp_task
   uintptr_t outer_def_allocator;
   unsigned outer_num_teams_m1, outer_team_num;
   /* Tasks between nodes (tasksteal.c): whether it may run on another
-     node (SITE_RETRY: as its site's retry, tasksite.c), and MOVED: GOMP_TASK_GIVEN, a task of this node running on
-     another; GOMP_TASK_STOLEN, another node's task (NODE, where it is
-     REMOTE_ID) running here.  ARG_SIZE and ARG_ALIGN: FN_DATA's.  */
+     node (SITE_RETRY: as its site's retry, tasksite.c), and MOVED:
+     GOMP_TASK_GIVEN, a task of this node running on another;
+     GOMP_TASK_STOLEN, another node's task (NODE, where it is REMOTE_ID)
+     running here.  ARG_SIZE and ARG_ALIGN: FN_DATA's.  */
   bool movable, site_retry;
   unsigned char moved;
   int node;
