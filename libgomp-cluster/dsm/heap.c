@@ -257,7 +257,8 @@ stale_mark (size_t off, size_t len)
 }
 
 /* Clears the stale marks of the units of [P, P + LEN), this node's
-   memory being handed out, and returns whether there were any.  With
+   memory being handed out, and returns whether there were any: then the
+   releases that the frees came after are needed (gomp_dsm_need).  With
    heap_mutex.  */
 static bool
 stale_take (const void *p, size_t len)
@@ -270,6 +271,10 @@ stale_take (const void *p, size_t len)
 	stale[u / 64] &= ~(1ULL << (u % 64));
 	any = true;
       }
+  if (any)
+    for (int r = 0; r < gomp_dsm.nodes; r++)
+      if (r != gomp_dsm.rank)
+	gomp_dsm_need_one (r, freed_label[r]);
   return any;
 }
 
@@ -280,14 +285,7 @@ static void *
 handed_out (void *p, bool was_stale)
 {
   if (was_stale && gomp_dsm_catch_up)
-    {
-      pthread_mutex_lock (&heap_mutex);
-      for (int r = 0; r < gomp_dsm.nodes; r++)
-	if (r != gomp_dsm.rank)
-	  gomp_dsm_need_one (r, freed_label[r]);
-      pthread_mutex_unlock (&heap_mutex);
-      gomp_dsm_catch_up (false);
-    }
+    gomp_dsm_catch_up (false);
   return p;
 }
 
