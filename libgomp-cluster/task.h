@@ -28,6 +28,7 @@
 
 #include "libgomp.h"
 #include "libgomp_g.h"
+#include <time.h>
 
 /* From gomp-constants.h (GCC 12): GOMP_task flags and dependence kinds.  */
 #define GOMP_TASK_FLAG_UNTIED		(1 << 0)
@@ -341,6 +342,15 @@ extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      struct gomp_taskgroup *tg,
 				      uint64_t start_ns, uint64_t body_ns);
 
+/* CLOCK_MONOTONIC in nanoseconds, as the cluster module's clock.  */
+static inline uint64_t
+gomp_task_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
 /* tasksite.c: what the node learns per task site (function) of the time
    its tasks take here and on other nodes, and whether the site's tasks
    are worth giving away now.  */
@@ -348,9 +358,13 @@ extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
 extern void gomp_task_site_ran_away (void (*fn) (void *), long body_ns,
 				     long total_ns);
 /* RETRY: for a new task, which may be let go as a retry of a refused
-   site (*RETRY is then set); NULL when giving a queued task away (a true
-   answer then counts the task as away until gomp_task_site_ran_away).  */
+   site (*RETRY is then set); NULL when giving a queued task away.  */
 extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool *retry);
+/* A task of FN's site was given away: away until
+   gomp_task_site_ran_away, or gomp_task_site_back when its thief gave it
+   back unstarted.  */
+extern void gomp_task_site_given (void (*fn) (void *));
+extern void gomp_task_site_back (void (*fn) (void *));
 
 /* taskmove.c: whether the data block DATA of ARG_SIZE bytes (at most
    GOMP_TASK_MOVE_MAX), aligned to ARG_ALIGN, names no private memory,

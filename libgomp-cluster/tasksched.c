@@ -13,16 +13,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-/* CLOCK_MONOTONIC in nanoseconds, as the cluster module's clock.  */
-static inline uint64_t
-task_now_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
-}
 
 /* ---- Lists. ---- */
 
@@ -467,9 +457,9 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	     taskgroups count them through it).  */
 	  struct gomp_taskgroup *tg = gomp_taskgroup_new (NULL);
 	  t->taskgroup = tg;
-	  uint64_t t0 = task_now_ns ();
+	  uint64_t t0 = gomp_task_now_ns ();
 	  t->fn (t->fn_data);
-	  gomp_task_steal_complete (thr, t, tg, t0, task_now_ns () - t0);
+	  gomp_task_steal_complete (thr, t, tg, t0, gomp_task_now_ns () - t0);
 	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_STOLEN], 1,
 			      __ATOMIC_RELAXED);
 	}
@@ -477,10 +467,10 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	{
 	  /* A task that could have moved: how long its site's tasks run
 	     here (tasksite.c).  */
-	  uint64_t t0 = t->movable ? task_now_ns () : 0;
+	  uint64_t t0 = t->movable ? gomp_task_now_ns () : 0;
 	  t->fn (t->fn_data);
 	  if (t0)
-	    gomp_task_site_ran_here (t->fn, (long) (task_now_ns () - t0));
+	    gomp_task_site_ran_here (t->fn, (long) (gomp_task_now_ns () - t0));
 	  if (GOMP_UNLIKELY (gomp_cluster != NULL))
 	    __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_LOCAL], 1,
 				__ATOMIC_RELAXED);

@@ -93,6 +93,22 @@ gomp_task_site_ran_here (void (*fn) (void *), long ns)
 }
 
 void
+gomp_task_site_given (void (*fn) (void *))
+{
+  struct task_site *s = site_of (fn);
+  if (s)
+    __atomic_add_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+}
+
+void
+gomp_task_site_back (void (*fn) (void *))
+{
+  struct task_site *s = site_of (fn);
+  if (s)
+    __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+}
+
+void
 gomp_task_site_ran_away (void (*fn) (void *), long body_ns, long total_ns)
 {
   struct task_site *s = site_of (fn);
@@ -100,12 +116,7 @@ gomp_task_site_ran_away (void (*fn) (void *), long body_ns, long total_ns)
     {
       site_sample (&s->away_ns, &s->away_n, body_ns);
       site_sample (&s->away_total_ns, &s->away_total_n, total_ns);
-      unsigned out = __atomic_load_n (&s->away_out, __ATOMIC_RELAXED);
-      while (out && !__atomic_compare_exchange_n (&s->away_out, &out,
-						  out - 1, true,
-						  __ATOMIC_RELAXED,
-						  __ATOMIC_RELAXED))
-	;
+      __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
     }
 }
 
@@ -120,13 +131,9 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
     {
       /* Still learning: a new task may go later; a queued one goes if
 	 fewer than SITE_LEARN are away or known.  */
-      if (retry)
-	return true;
-      unsigned out = __atomic_add_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
-      if (away_n + out <= SITE_LEARN)
-	return true;
-      __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
-      return false;
+      return retry
+	     || away_n + __atomic_load_n (&s->away_out, __ATOMIC_RELAXED)
+		< SITE_LEARN;
     }
   unsigned here_n = __atomic_load_n (&s->here_n, __ATOMIC_RELAXED);
   long here = __atomic_load_n (&s->here_ns, __ATOMIC_RELAXED);

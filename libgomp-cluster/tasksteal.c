@@ -46,7 +46,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <link.h>
-#include <time.h>
 
 bool gomp_task_steal_var = false;
 uint64_t gomp_task_stats[GOMP_TASK_STATS];
@@ -311,6 +310,7 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 	  w.final_task = t->final_task;
 	  w.icv = t->icv;
 	  gomp_task_dequeue (tt, t);
+	  gomp_task_site_given (t->fn);
 	  t->moved = GOMP_TASK_GIVEN;
 	  t->node = src;
 	  memcpy ((char *) buf + off, &w, sizeof w);
@@ -430,6 +430,7 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
 	    gomp_fatal ("rank %d gave back a task it was not given", victim);
 	  t->moved = 0;
 	  steal_out--;
+	  gomp_task_site_back (t->fn);
 	  run[n++] = t;
 	  continue;
 	}
@@ -622,9 +623,7 @@ bool
 gomp_task_steal_for (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 		     struct gomp_task *task)
 {
-  struct timespec now;
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  long now_ns = now.tv_sec * 1000000000L + now.tv_nsec;
+  long now_ns = (long) gomp_task_now_ns ();
   if (now_ns < steal_for_next)
     return false;
   uint64_t roots[GOMP_CLUSTER_STEAL_ROOTS];
