@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 10
+#define GOMP_CLUSTER_ABI 11
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -105,6 +105,16 @@ enum gomp_cluster_steal_state
 #define GOMP_CLUSTER_ADDR_PRIVATE 2
 #define GOMP_CLUSTER_ADDR_VIEW 3
 
+/* What a thief timed of a stolen task and the descendants it made
+   there, per task function FN (0: the functions past the first
+   GOMP_CLUSTER_TASK_TIMES - 1): how many ran and the time their bodies
+   took of their own (less the tasks their threads ran inside them).  */
+struct gomp_cluster_task_time
+{
+  uint64_t fn, ntasks, ns;
+};
+#define GOMP_CLUSTER_TASK_TIMES 4
+
 /* What the runtime gives the module.  */
 struct gomp_cluster_host
 {
@@ -138,14 +148,16 @@ struct gomp_cluster_host
      0) and writes them into BUF (at most MAX bytes); returns their
      length, 0 when there are none.  task_finish: the task
      ID given away completed at its thief, whose writes this node has
-     acquired: its body and the thief's release after it took BODY_NS
-     there, and with its descendants there TOTAL_NS.  task_wake: a request or a completion arrived (from a
+     acquired: TIMES[0..NTIMES) are the thief's (task_done), the release
+     after it took RELEASE_NS there, and the whole of it TOTAL_NS.  task_wake: a request or a completion arrived (from a
      handler: must not block); the team's waiting threads look at
      ops->task_requests and ops->task_dones.  */
   int (*task_state) (uint64_t epoch);
   size_t (*task_pack) (int src, const uint64_t *roots, unsigned nroots,
 		       unsigned max_tasks, void *buf, size_t max);
-  void (*task_finish) (uint64_t id, uint64_t body_ns, uint64_t total_ns);
+  void (*task_finish) (uint64_t id, uint64_t total_ns, uint64_t release_ns,
+		       const struct gomp_cluster_task_time *times,
+		       unsigned ntimes);
   void (*task_wake) (void);
   /* Another node announced (ops->task_announce) movable tasks in the
      top-level region numbered REGION (from a handler: must not block).  */
@@ -273,9 +285,10 @@ struct gomp_cluster_ops
      it gave them.  task_serve answers the requests that wait
      (*task_requests nonzero) through host->task_pack, releasing first.
      task_done: task ID that VICTIM gave, started here at START_NS
-     (CLOCK_MONOTONIC), whose body ran BODY_NS, has completed with its
-     descendants; releases and tells VICTIM, with the body's and the
-     release's time, and the time since START_NS.  task_take_done (when
+     (CLOCK_MONOTONIC), has completed with its descendants here, whose
+     bodies took TIMES[0..NTIMES) (at most GOMP_CLUSTER_TASK_TIMES);
+     releases and tells VICTIM, with those, the release's time and the
+     time since START_NS.  task_take_done (when
      *task_dones is nonzero) acquires what the thieves released and calls
      host->task_finish for each completed task.  */
   int (*task_steal) (int victim, uint64_t epoch, const uint64_t *roots,
@@ -283,7 +296,8 @@ struct gomp_cluster_ops
 		     size_t max, size_t *len);
   void (*task_serve) (void);
   void (*task_done) (int victim, uint64_t id, uint64_t start_ns,
-		     uint64_t body_ns);
+		     const struct gomp_cluster_task_time *times,
+		     unsigned ntimes);
   void (*task_take_done) (void);
   /* Tells every other node's host->task_noted that this node has
      movable tasks in region REGION (its count of the top-level regions

@@ -397,6 +397,12 @@ struct gomp_thread
   /* The tasking part's (task.h, taskteam.c): the task being run (opaque
      here).  */
   void *task;
+  /* Task bodies' own time (tasksched.c): how many tasks on this thread's
+     stack are timed, and the time the innermost of them has spent so far
+     waiting for other tasks (taskwait, taskgroup end, taskyield), running
+     them or not.  */
+  unsigned task_timed;
+  uint64_t task_inner_ns;
   /* Workers: what to run next, and the futex word the master bumps.  */
   void (*fn) (void *);
   void *data;

@@ -69,6 +69,7 @@ gomp_task_undeferred (struct gomp_thread *thr, struct gomp_task *parent,
   t.deps = NULL;
   t.movable = false;
   t.moved = 0;
+  t.steal_root = gomp_task_steal_root_of (parent);
   t.icv = *gomp_icv ();
   int done = 0;
   if (flags & GOMP_TASK_FLAG_DETACH)
@@ -136,6 +137,7 @@ gomp_task_undeferred_plain (struct gomp_thread *thr, struct gomp_task *parent,
   t.deps = NULL;
   t.movable = false;
   t.moved = 0;
+  t.steal_root = gomp_task_steal_root_of (parent);
   /* T.ICV is copied only if the task changes an ICV
      (gomp_task_icv_own): until then it reads its creator's.  */
   struct gomp_task_icv *saved_icv = thr->icv;
@@ -182,6 +184,7 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   t->fn_data = arg;
   t->movable = t->site_retry = false;
   t->moved = 0;
+  t->steal_root = gomp_task_steal_root_of (parent);
   t->arg_size = (uint32_t) arg_size;
   t->arg_align = (uint32_t) arg_align;
   if (flags & GOMP_TASK_FLAG_DETACH)
@@ -337,6 +340,7 @@ GOMP_taskyield (void)
   struct gomp_task *task = thr->task;
   if (task == NULL || task->ready_children.head == NULL)
     return;
+  uint64_t t0 = gomp_task_wait_clock (thr, 0);
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   gomp_mutex_lock (&tt->lock);
   struct gomp_task *c = task->ready_children.head;
@@ -347,6 +351,7 @@ GOMP_taskyield (void)
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
+  gomp_task_wait_clock (thr, t0);
 }
 
 /* ---- taskgroup (2.19.6). ---- */

@@ -28,6 +28,7 @@
 
 #include "libgomp.h"
 #include "libgomp_g.h"
+#include "cluster.h"
 #include <time.h>
 
 /* From gomp-constants.h (GCC 12): GOMP_task flags and dependence kinds.  */
@@ -163,12 +164,25 @@ struct gomp_task
   unsigned char moved;
   int node;
   uint64_t remote_id;
+  /* On a thief: the stolen task this one descends from (itself when
+     STOLEN, NULL for others), and for a stolen task, how many of it and
+     its descendants here have run and their bodies' own time, per
+     function (gomp_task_steal_timed), which the completion reports.  */
+  struct gomp_task *steal_root;
+  struct gomp_cluster_task_time *sub_times;
   uint32_t arg_size, arg_align;
   struct gomp_task_icv icv;
 };
 
 #define GOMP_TASK_GIVEN 1
 #define GOMP_TASK_STOLEN 2
+
+/* The stolen task that a child of PARENT descends from, if any.  */
+static inline struct gomp_task *
+gomp_task_steal_root_of (struct gomp_task *parent)
+{
+  return parent->moved == GOMP_TASK_STOLEN ? parent : parent->steal_root;
+}
 
 /* The team's tasking state (team->task_data).  */
 struct gomp_team_tasks
@@ -340,7 +354,9 @@ extern bool gomp_task_steal_for (struct gomp_thread *thr,
 extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      struct gomp_task *t,
 				      struct gomp_taskgroup *tg,
-				      uint64_t start_ns, uint64_t body_ns);
+				      uint64_t start_ns);
+extern void gomp_task_steal_timed (struct gomp_task *root,
+				   void (*fn) (void *), uint64_t ns);
 
 /* CLOCK_MONOTONIC in nanoseconds, as the cluster module's clock.  */
 static inline uint64_t
@@ -351,12 +367,28 @@ gomp_task_now_ns (void)
   return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
 }
 
+/* A wait for other tasks inside a task's body, timed when the body is
+   (tasksched.c): called with T0 0 at its start, returns the start time
+   (0 when untimed); called with that at its end, counts the wait.  */
+static inline uint64_t
+gomp_task_wait_clock (struct gomp_thread *thr, uint64_t t0)
+{
+  if (GOMP_LIKELY (!thr->task_timed))
+    return 0;
+  uint64_t now = gomp_task_now_ns ();
+  if (t0)
+    thr->task_inner_ns += now - t0;
+  return now;
+}
+
 /* tasksite.c: what the node learns per task site (function) of the time
    its tasks take here and on other nodes, and whether the site's tasks
    are worth giving away now.  */
 extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
-extern void gomp_task_site_ran_away (void (*fn) (void *), long body_ns,
-				     long total_ns);
+extern void gomp_task_site_ran_away (void (*fn) (void *), long total_ns,
+				     long release_ns,
+				     const struct gomp_cluster_task_time *times,
+				     unsigned ntimes);
 /* RETRY: for a new task, which may be let go as a retry of a refused
    site (*RETRY is then set); NULL when giving a queued task away.  */
 extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool *retry);

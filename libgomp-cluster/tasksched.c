@@ -432,6 +432,41 @@ gomp_task_cancelled (struct gomp_team *team, struct gomp_taskgroup *tg)
   return false;
 }
 
+/* The time a task's body takes on this thread, less the time it waits
+   for other tasks (taskwait, taskgroup end, a dependence, taskyield),
+   running them or not (gomp_task_wait_clock): a recursive task's own
+   work, not its subtree's, which tasksite.c compares with the same time
+   on a thief.  Tasks run only at those waits (or in barriers, outside
+   any task's body).  A task is timed when WANT or when a task it runs
+   inside is.  */
+struct task_clock
+{
+  uint64_t t0, inner0;
+};
+
+static inline bool
+task_clock_start (struct gomp_thread *thr, bool want, struct task_clock *c)
+{
+  if (!want && !thr->task_timed)
+    return false;
+  c->inner0 = thr->task_inner_ns;
+  thr->task_inner_ns = 0;
+  thr->task_timed++;
+  c->t0 = gomp_task_now_ns ();
+  return true;
+}
+
+/* The body's own time; the enclosing task's wait counts all of it.  */
+static inline uint64_t
+task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
+{
+  uint64_t all = gomp_task_now_ns () - c->t0;
+  uint64_t inner = thr->task_inner_ns;
+  thr->task_inner_ns = c->inner0;
+  thr->task_timed--;
+  return inner < all ? all - inner : 0;
+}
+
 /* Runs dequeued T on THR, called with the lock held.  Returns false with
    the lock held, or true, with the lock released and the barrier woken,
    when T was the team's last task: a thread in the team's barrier must
@@ -457,9 +492,11 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	     taskgroups count them through it).  */
 	  struct gomp_taskgroup *tg = gomp_taskgroup_new (NULL);
 	  t->taskgroup = tg;
-	  uint64_t t0 = gomp_task_now_ns ();
+	  struct task_clock c;
+	  task_clock_start (thr, true, &c);
 	  t->fn (t->fn_data);
-	  gomp_task_steal_complete (thr, t, tg, t0, gomp_task_now_ns () - t0);
+	  gomp_task_steal_timed (t, t->fn, task_clock_stop (thr, &c));
+	  gomp_task_steal_complete (thr, t, tg, c.t0);
 	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_STOLEN], 1,
 			      __ATOMIC_RELAXED);
 	}
@@ -467,10 +504,19 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	{
 	  /* A task that could have moved: how long its site's tasks run
 	     here (tasksite.c).  */
-	  uint64_t t0 = t->movable ? gomp_task_now_ns () : 0;
+	  struct task_clock c;
+	  struct gomp_task *root = t->steal_root;
+	  bool timed = task_clock_start (thr, t->movable || root, &c);
 	  t->fn (t->fn_data);
-	  if (t0)
-	    gomp_task_site_ran_here (t->fn, (long) (gomp_task_now_ns () - t0));
+	  if (timed)
+	    {
+	      uint64_t own = task_clock_stop (thr, &c);
+	      if (t->movable)
+		gomp_task_site_ran_here (t->fn, (long) own);
+	      if (root)
+		/* A descendant of a stolen task: its thief's figures.  */
+		gomp_task_steal_timed (root, t->fn, own);
+	    }
 	  if (GOMP_UNLIKELY (gomp_cluster != NULL))
 	    __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_LOCAL], 1,
 				__ATOMIC_RELAXED);
@@ -583,6 +629,7 @@ gomp_task_wait_children (struct gomp_thread *thr, struct gomp_task *task,
 {
   if (__atomic_load_n (count, __ATOMIC_ACQUIRE) == 0)
     return;
+  uint64_t t0 = gomp_task_wait_clock (thr, 0);
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   gomp_mutex_lock (&tt->lock);
   while (*count)
@@ -605,6 +652,7 @@ gomp_task_wait_children (struct gomp_thread *thr, struct gomp_task *task,
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
+  gomp_task_wait_clock (thr, t0);
 }
 
 /* Waits until the siblings that DEPEND conflicts with have finished,
@@ -613,6 +661,7 @@ void
 gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
 			 void **depend)
 {
+  uint64_t t0 = gomp_task_wait_clock (thr, 0);
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   struct gomp_task w;
   memset (&w, 0, offsetof (struct gomp_task, icv));
@@ -645,4 +694,5 @@ gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
+  gomp_task_wait_clock (thr, t0);
 }

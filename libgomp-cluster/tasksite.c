@@ -4,22 +4,29 @@
 
    A moved task pays for a steal's round trip, the release and the
    acquire on both sides, and then for every block of shared data it
-   reads or writes on the thief through the DSM; what the thief gains is
-   the task and every descendant it makes there (a recursive task takes
-   its whole subtree along).  So each node keeps, per site, averages
-   (exponentially weighted, one eighth per sample) of how long a task's
-   body runs here (timed for movable tasks only) and, for the tasks it
-   gave away, as their thieves timed them: the body with the thief's
-   release after it, and the whole of it with the descendants.  A site
-   still unknown (fewer than SITE_LEARN samples away) has at most
-   SITE_LEARN tasks away until they come back; afterwards its tasks go
-   only when what a thief got for one, descendants included, pays for
-   the trip (SITE_MIN_NS), and what the body took there beyond its time
-   here is at most a SITE_SLOWDOWN-th of that (a body that reads much
-   data its creator just wrote fetches all of it on the thief; without
-   descendants, the body may take at most SITE_SLOWDOWN times as long
-   there as here).  A site refused is tried again once in SITE_RETRY new
-   tasks (the data they touch may have moved since).
+   and the descendants it makes there read or write on the thief
+   through the DSM; what the thief gains is the task and those
+   descendants (a recursive task takes its whole subtree along).  A
+   body's time is its own: less its waits for other tasks (its taskwait),
+   so that a task that only makes and waits for children costs what
+   making them costs (tasksched.c).  Each node keeps, per site, averages
+   (exponentially weighted, one eighth per sample; see site_average for
+   the first eight) of how long a task's body runs here (timed for
+   movable tasks only) and, for the tasks it gave away, of what their
+   thieves timed: the whole subtree's time there, and how much slower it
+   ran there than here -- the bodies of the given task and of its
+   descendants there, per site, with the thief's release after them,
+   against what as many tasks of those sites take here.  A site still
+   unknown (fewer than SITE_LEARN samples away) has at most SITE_LEARN
+   tasks away until they come back; afterwards its tasks go only when
+   what a thief got for one, descendants included, pays for the trip
+   (SITE_MIN_NS), and ran there at most SITE_SLOWDOWN times as long as
+   here (a body that reads much data its creator just wrote fetches all
+   of it on the thief, and so do descendants that work on their
+   ancestors' data).  A site refused is tried again once in SITE_RETRY
+   new tasks (the data they touch may have moved since), and a retry
+   that finds the site still refused doubles that, up to
+   SITE_RETRY_MAX: a retry can take a whole subtree along.
 
    The table is small and never shrinks: a program has few task sites.
    A site that finds no room is never refused (it moves as before).
@@ -30,16 +37,21 @@
 #include <stdint.h>
 
 #define SITE_SLOTS 256		/* A power of two.  */
-#define SITE_LEARN 2
+#define SITE_LEARN 3
 #define SITE_MIN_NS 50000L
 #define SITE_SLOWDOWN 2
 #define SITE_RETRY 256
+#define SITE_RETRY_MAX 65536
 
+/* AWAY_THERE_NS and AWAY_HERE_NS: what the subtrees took on their
+   thieves, and what as many tasks of their sites take here (averaged
+   alike, so that the large subtrees weigh most).  */
 struct task_site
 {
   uintptr_t fn;
-  long here_ns, away_ns, away_total_ns;
-  unsigned here_n, away_n, away_total_n, refused;
+  long here_ns, away_there_ns, away_here_ns, away_total_ns;
+  unsigned here_n, away_n, away_total_n;
+  unsigned refused, retry_gap;	/* Since the last retry; 0: SITE_RETRY.  */
   unsigned away_out;		/* Given, not come back yet.  */
 };
 
@@ -84,6 +96,17 @@ site_sample (long *avg, unsigned *n, long ns)
   __atomic_store_n (n, k + 1, __ATOMIC_RELAXED);
 }
 
+/* Adds sample NS to the average *AVG of K samples, as it is, and as
+   one of K + 1 while K < 8: a thief's first task, which finds its caches
+   and the blocks it writes cold, must not decide alone.  */
+static void
+site_average (long *avg, unsigned k, long ns)
+{
+  long a = __atomic_load_n (avg, __ATOMIC_RELAXED);
+  __atomic_store_n (avg, a + (ns - a) / (long) (k < 8 ? k + 1 : 8),
+		    __ATOMIC_RELAXED);
+}
+
 void
 gomp_task_site_ran_here (void (*fn) (void *), long ns)
 {
@@ -108,13 +131,39 @@ gomp_task_site_back (void (*fn) (void *))
     __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
 }
 
+/* A task of FN's site given away has completed: TOTAL_NS, RELEASE_NS and
+   TIMES as the host's task_finish has them (cluster.h).  What its tasks
+   would have taken here is counted with this node's averages of their
+   sites (a site with none here counts as taking here what it took
+   there).  */
 void
-gomp_task_site_ran_away (void (*fn) (void *), long body_ns, long total_ns)
+gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
+			 const struct gomp_cluster_task_time *times,
+			 unsigned ntimes)
 {
   struct task_site *s = site_of (fn);
   if (s)
     {
-      site_sample (&s->away_ns, &s->away_n, body_ns);
+      long there = release_ns, here = 0;
+      for (unsigned i = 0; i < ntimes; i++)
+	{
+	  if (times[i].ntasks == 0)
+	    continue;
+	  struct task_site *d = times[i].fn
+				? site_of ((void (*) (void *)) times[i].fn)
+				: NULL;
+	  long ns = (long) times[i].ns;
+	  there += ns;
+	  if (d && __atomic_load_n (&d->here_n, __ATOMIC_RELAXED))
+	    here += (long) times[i].ntasks
+		    * __atomic_load_n (&d->here_ns, __ATOMIC_RELAXED);
+	  else
+	    here += ns;
+	}
+      unsigned k = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
+      site_average (&s->away_there_ns, k, there);
+      site_average (&s->away_here_ns, k, here);
+      __atomic_store_n (&s->away_n, k + 1, __ATOMIC_RELAXED);
       site_sample (&s->away_total_ns, &s->away_total_n, total_ns);
       __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
     }
@@ -135,20 +184,30 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
 	     || away_n + __atomic_load_n (&s->away_out, __ATOMIC_RELAXED)
 		< SITE_LEARN;
     }
-  unsigned here_n = __atomic_load_n (&s->here_n, __ATOMIC_RELAXED);
-  long here = __atomic_load_n (&s->here_ns, __ATOMIC_RELAXED);
-  long away = __atomic_load_n (&s->away_ns, __ATOMIC_RELAXED);
+  long there = __atomic_load_n (&s->away_there_ns, __ATOMIC_RELAXED);
+  long here = __atomic_load_n (&s->away_here_ns, __ATOMIC_RELAXED);
   long total = __atomic_load_n (&s->away_total_ns, __ATOMIC_RELAXED);
-  /* What moving costs beyond running the body here: at most a
-     SITE_SLOWDOWN-th of what the thief gets (for a task with no
-     descendants there: a body at most SITE_SLOWDOWN times slower).  */
-  if (total >= SITE_MIN_NS
-      && (here_n < SITE_LEARN || (away - here) * SITE_SLOWDOWN <= total))
-    return true;
-  /* Refused; once in SITE_RETRY refusals of new tasks, one is tried
-     again.  */
-  if (retry && __atomic_add_fetch (&s->refused, 1, __ATOMIC_RELAXED)
-	       % SITE_RETRY == 0)
-    return *retry = true;
+  /* A subtree there at most SITE_SLOWDOWN times as long as here.  */
+  if (total >= SITE_MIN_NS && there <= here * SITE_SLOWDOWN)
+    {
+      if (__atomic_load_n (&s->retry_gap, __ATOMIC_RELAXED))
+	__atomic_store_n (&s->retry_gap, 0, __ATOMIC_RELAXED);
+      return true;
+    }
+  /* Refused; once in the gap, a new task is tried again.  */
+  if (retry)
+    {
+      unsigned gap = __atomic_load_n (&s->retry_gap, __ATOMIC_RELAXED);
+      if (gap == 0)
+	gap = SITE_RETRY;
+      if (__atomic_add_fetch (&s->refused, 1, __ATOMIC_RELAXED) >= gap)
+	{
+	  __atomic_store_n (&s->refused, 0, __ATOMIC_RELAXED);
+	  __atomic_store_n (&s->retry_gap,
+			    gap < SITE_RETRY_MAX ? 2 * gap : gap,
+			    __ATOMIC_RELAXED);
+	  return *retry = true;
+	}
+    }
   return false;
 }

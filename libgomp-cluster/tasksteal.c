@@ -325,7 +325,10 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
   if (last)
     gomp_task_barrier_wake_done (team);
   for (unsigned i = 0; i < back; i++)
-    gomp_task_free (to_free[i]);
+    {
+      free (to_free[i]->sub_times);
+      gomp_task_free (to_free[i]);
+    }
   n -= back;
   if (n)
     {
@@ -338,16 +341,20 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 }
 
 /* host->task_finish: task ID given away completed at its thief (whose
-   writes this node acquired): BODY_NS, TOTAL_NS as cluster.h says.  */
+   writes this node acquired): TOTAL_NS, RELEASE_NS and TIMES as
+   cluster.h says.  */
 static void
-gomp_task_steal_finish (uint64_t id, uint64_t body_ns, uint64_t total_ns)
+gomp_task_steal_finish (uint64_t id, uint64_t total_ns, uint64_t release_ns,
+			const struct gomp_cluster_task_time *times,
+			unsigned ntimes)
 {
   struct gomp_task *t = (struct gomp_task *) (uintptr_t) id;
   struct gomp_team *team = t->team;
   struct gomp_team_tasks *tt = gomp_team_tasks (team);
   if (t->moved != GOMP_TASK_GIVEN)
     gomp_fatal ("a task completion came back for a task not given away");
-  gomp_task_site_ran_away (t->fn, (long) body_ns, (long) total_ns);
+  gomp_task_site_ran_away (t->fn, (long) total_ns, (long) release_ns,
+			   times, ntimes);
   gomp_mutex_lock (&tt->lock);
   steal_out--;
   if (t->parent)
@@ -454,6 +461,11 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
       t->icv = w.icv;
       t->movable = false;
       t->moved = GOMP_TASK_STOLEN;
+      t->steal_root = t;
+      t->sub_times = calloc (GOMP_CLUSTER_TASK_TIMES,
+			     sizeof *t->sub_times);
+      if (t->sub_times == NULL)
+	gomp_fatal ("out of memory for a stolen task");
       t->node = victim;
       t->remote_id = w.id;
       t->arg_size = w.arg_size;
@@ -690,18 +702,46 @@ gomp_task_steal_claimed (struct gomp_team *team)
     gomp_cluster->task_serve ();
 }
 
-/* The thief ran stolen task T, started at START_NS, whose body took
-   BODY_NS (it ended; with no lock held): waits for the descendants it
-   made here, then reports its completion.  */
+/* A task that ran here as stolen task ROOT or one of its descendants,
+   a task of FN, took NS of its own (tasksched.c): counted in ROOT's
+   slot for FN (slots are taken in turn; the last counts the rest).  */
+void
+gomp_task_steal_timed (struct gomp_task *root, void (*fn) (void *),
+		       uint64_t ns)
+{
+  struct gomp_cluster_task_time *s = root->sub_times;
+  uint64_t key = (uintptr_t) fn;
+  unsigned i;
+  for (i = 0; i < GOMP_CLUSTER_TASK_TIMES - 1; i++)
+    {
+      uint64_t cur = __atomic_load_n (&s[i].fn, __ATOMIC_ACQUIRE);
+      if (cur == key)
+	break;
+      if (cur == 0
+	  && (__atomic_compare_exchange_n (&s[i].fn, &cur, key, false,
+					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+	      || cur == key))
+	break;
+    }
+  __atomic_add_fetch (&s[i].ntasks, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&s[i].ns, ns, __ATOMIC_RELAXED);
+}
+
+/* The thief ran stolen task T, started at START_NS (its body ended;
+   with no lock held): waits for the descendants it made here, then
+   reports its completion, with the time their bodies and its own took
+   (T->sub_times).  */
 void
 gomp_task_steal_complete (struct gomp_thread *thr, struct gomp_task *t,
-			  struct gomp_taskgroup *tg, uint64_t start_ns,
-			  uint64_t body_ns)
+			  struct gomp_taskgroup *tg, uint64_t start_ns)
 {
   gomp_taskgroup_wait (thr, t, tg);
   t->taskgroup = NULL;
   free (tg);
-  gomp_cluster->task_done (t->node, t->remote_id, start_ns, body_ns);
+  gomp_cluster->task_done (t->node, t->remote_id, start_ns, t->sub_times,
+			   GOMP_CLUSTER_TASK_TIMES);
+  free (t->sub_times);
+  t->sub_times = NULL;
 }
 
 /* Sets STEAL_PROGRAM: looks for a name starting with GOMP_task among

@@ -55,6 +55,7 @@ gomp_task_init_implicit (struct gomp_task *t, struct gomp_team *team,
   t->outer = outer;
   t->movable = false;
   t->moved = 0;
+  t->steal_root = NULL;
 }
 
 static struct gomp_task *

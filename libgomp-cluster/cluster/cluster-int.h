@@ -171,7 +171,8 @@ extern int gomp_cl_task_steal (int victim, uint64_t epoch,
 			       size_t *len) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_serve (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
-			       uint64_t body_ns) GOMP_CL_HIDDEN;
+			       const struct gomp_cluster_task_time *times,
+			       unsigned ntimes) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_take_done (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_announce (uint64_t region) GOMP_CL_HIDDEN;
 extern uint64_t gomp_cl_steal_given, gomp_cl_steal_got, gomp_cl_steal_bytes

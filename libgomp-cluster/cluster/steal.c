@@ -69,11 +69,13 @@ struct steal_done
   int src;
   size_t len;
   /* uint64 id, the thief's last release (uint64, covered by the log),
-     the task's times there (uint64 ns: body and release, and with its
-     descendants), then the packed log.  */
+     the task's time there (uint64 ns: the whole, and the release), the
+     number of timings (uint64) and GOMP_CLUSTER_TASK_TIMES timings (3
+     uint64 each: struct gomp_cluster_task_time), then the packed log.  */
   unsigned char msg[];
 };
-#define DONE_HDR 32
+#define DONE_TIMES 40
+#define DONE_HDR (DONE_TIMES + 24 * GOMP_CLUSTER_TASK_TIMES)
 static struct steal_done *done_head;
 static unsigned done_pending;
 
@@ -360,12 +362,14 @@ gomp_cl_task_serve (void)
 /* The thief's side: the task ID stolen from VICTIM has completed here.  */
 void
 gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
-		   uint64_t body_ns)
+		   const struct gomp_cluster_task_time *times, unsigned ntimes)
 {
   uint64_t t0 = gomp_cl_now_ns ();
   gomp_cl_release ();
   uint64_t t1 = gomp_cl_now_ns ();
-  uint64_t ns[2] = { body_ns + (t1 - t0), t1 - start_ns };
+  if (ntimes > GOMP_CLUSTER_TASK_TIMES)
+    ntimes = GOMP_CLUSTER_TASK_TIMES;
+  uint64_t ns[3] = { t1 - start_ns, t1 - t0, ntimes };
   uint64_t seq = gomp_cl_log_own_seq ();
   void *log;
   size_t log_len = gomp_cl_log_pack (&log, false);
@@ -381,7 +385,13 @@ gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
     gomp_cl_fatal ("out of memory for a task completion");
   memcpy (msg, &id, 8);
   memcpy (msg + 8, &seq, 8);
-  memcpy (msg + 16, ns, 16);
+  memcpy (msg + 16, ns, 24);
+  memset (msg + DONE_TIMES, 0, DONE_HDR - DONE_TIMES);
+  for (unsigned i = 0; i < ntimes; i++)
+    {
+      uint64_t w[3] = { times[i].fn, times[i].ntasks, times[i].ns };
+      memcpy (msg + DONE_TIMES + 24 * i, w, 24);
+    }
   memcpy (msg + DONE_HDR, lp, log_len);
   gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, DONE_HDR + log_len);
   __atomic_add_fetch (&gomp_cl_steal_bytes, DONE_HDR + log_len,
@@ -402,10 +412,21 @@ gomp_cl_task_take_done (void)
   while (d)
     {
       struct steal_done *next = d->next;
-      uint64_t id, seq, ns[2];
+      uint64_t id, seq, ns[3];
       memcpy (&id, d->msg, 8);
       memcpy (&seq, d->msg + 8, 8);
-      memcpy (ns, d->msg + 16, 16);
+      memcpy (ns, d->msg + 16, 24);
+      struct gomp_cluster_task_time times[GOMP_CLUSTER_TASK_TIMES];
+      unsigned ntimes = ns[2] < GOMP_CLUSTER_TASK_TIMES
+			? (unsigned) ns[2] : GOMP_CLUSTER_TASK_TIMES;
+      for (unsigned i = 0; i < ntimes; i++)
+	{
+	  uint64_t w[3];
+	  memcpy (w, d->msg + DONE_TIMES + 24 * i, 24);
+	  times[i].fn = w[0];
+	  times[i].ntasks = w[1];
+	  times[i].ns = w[2];
+	}
       /* What the thief had released came with the message.  */
       gomp_cl_pull_seen (d->src, seq);
       if (d->len > DONE_HDR)
@@ -416,7 +437,7 @@ gomp_cl_task_take_done (void)
 	  gomp_cl_catch_up (false);
 	}
       __atomic_sub_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
-      gomp_cl_host->task_finish (id, ns[0], ns[1]);
+      gomp_cl_host->task_finish (id, ns[0], ns[1], times, ntimes);
       free (d);
       d = next;
     }

@@ -1,0 +1,103 @@
+/* Recursive tasks move with stealing on (OMPC_TASK_STEAL=1, tasksite.c).
+   Two trees of 16 tasks that each make 16 children and wait for them;
+   each child computes for about a millisecond on its own data.  In the
+   first, parents and children are different task sites; in the second,
+   one site, as in BOTS nqueens.  A task's cost is its body's own time,
+   less its waits for its children, and a subtree's cost away is compared
+   with what its tasks cost at home, per site.  Timing a parent with its
+   children and comparing it with its site's average, most of which are
+   leaves, made the second tree's site look many times slower away than
+   at home: 2 subtrees of 16 moved, an eighth of the leaves.  The other
+   node must run at least a quarter of each tree's leaves; every result
+   is checked.  */
+/* ompc-nodes: 2x1 */
+/* ompc-env: OMPC_TASK_STEAL=1 */
+/* ompc-output: ^ok$ */
+/* ompc-timeout: 120 */
+#include <stdio.h>
+#include <unistd.h>
+
+#define FAN 16
+#define LEAVES (FAN * FAN)
+
+static long result[2][LEAVES];
+static int ran_away[2][LEAVES];
+static pid_t root_pid;
+
+static long
+work (long seed)
+{
+  unsigned long x = (unsigned long) seed * 2654435761u + 1;
+  for (int i = 0; i < 400000; i++)
+    x = x * 6364136223846793005ul + 1442695040888963407ul;
+  return (long) (x >> 17);
+}
+
+static void
+leaf (int tree, int i)
+{
+  result[tree][i] = work (i + tree);
+  ran_away[tree][i] = getpid () != root_pid;
+}
+
+/* Tree 0: a parent's task and its children's are different sites.  */
+static void
+parent (int p)
+{
+  for (int c = 0; c < FAN; c++)
+    {
+      int i = p * FAN + c;
+#pragma omp task firstprivate(i)
+      leaf (0, i);
+    }
+#pragma omp taskwait
+}
+
+/* Tree 1: every task is the same site.  */
+static void
+node (int depth, int id)
+{
+  if (depth == 2)
+    {
+      leaf (1, id);
+      return;
+    }
+  for (int c = 0; c < FAN; c++)
+    {
+      int child = id * FAN + c;
+#pragma omp task firstprivate(child, depth)
+      node (depth + 1, child);
+    }
+#pragma omp taskwait
+}
+
+int
+main (void)
+{
+  root_pid = getpid ();
+#pragma omp parallel
+#pragma omp single
+  {
+    for (int p = 0; p < FAN; p++)
+      {
+#pragma omp task firstprivate(p)
+	parent (p);
+      }
+#pragma omp taskwait
+    node (0, 0);
+  }
+  int bad = 0, away[2] = { 0, 0 };
+  for (int t = 0; t < 2; t++)
+    for (int i = 0; i < LEAVES; i++)
+      {
+	bad += result[t][i] != work (i + t);
+	away[t] += ran_away[t][i];
+      }
+  int few = away[0] < LEAVES / 4 || away[1] < LEAVES / 4;
+  if (bad || few)
+    printf ("%d wrong; of %d leaves, %d and %d on other nodes\n", bad,
+	    LEAVES, away[0], away[1]);
+  else
+    printf ("ok\n");
+  return bad || few;
+}
