@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 11
+#define GOMP_CLUSTER_ABI 12
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -158,6 +158,10 @@ struct gomp_cluster_host
   void (*task_finish) (uint64_t id, uint64_t total_ns, uint64_t release_ns,
 		       const struct gomp_cluster_task_time *times,
 		       unsigned ntimes);
+  /* Another node called omp_fulfill_event for EVENT, a task of this
+     node's (ops->task_fulfill), and this node has acquired what that
+     node released before; from a thread of the team, as task_finish.  */
+  void (*task_fulfilled) (uint64_t event);
   void (*task_wake) (void);
   /* Another node announced (ops->task_announce) movable tasks in the
      top-level region numbered REGION (from a handler: must not block).  */
@@ -290,7 +294,8 @@ struct gomp_cluster_ops
      releases and tells VICTIM, with those, the release's time and the
      time since START_NS.  task_take_done (when
      *task_dones is nonzero) acquires what the thieves released and calls
-     host->task_finish for each completed task.  */
+     host->task_finish for each completed task (and host->task_fulfilled
+     for each event fulfilled elsewhere).  */
   int (*task_steal) (int victim, uint64_t epoch, const uint64_t *roots,
 		     unsigned nroots, unsigned max_tasks, void *buf,
 		     size_t max, size_t *len);
@@ -299,6 +304,10 @@ struct gomp_cluster_ops
 		     const struct gomp_cluster_task_time *times,
 		     unsigned ntimes);
   void (*task_take_done) (void);
+  /* omp_fulfill_event on this node of EVENT, the handle of a detached
+     task of node NODE: releases and tells NODE, whose task_take_done
+     acquires the release and calls host->task_fulfilled.  */
+  void (*task_fulfill) (int node, uint64_t event);
   /* Tells every other node's host->task_noted that this node has
      movable tasks in region REGION (its count of the top-level regions
      spanning the nodes); does not wait.  */

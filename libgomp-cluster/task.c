@@ -76,9 +76,9 @@ gomp_task_undeferred (struct gomp_thread *thr, struct gomp_task *parent,
     {
       t.detach = true;
       t.waiter = &done;
-      *(void **) detach = &t;
+      *(void **) detach = gomp_task_event (&t);
       if (data)
-	*(void **) data = &t;
+	*(void **) data = gomp_task_event (&t);
     }
 
   struct gomp_task_icv *saved_icv = thr->icv;
@@ -190,9 +190,9 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   if (flags & GOMP_TASK_FLAG_DETACH)
     {
       t->detach = true;
-      *(void **) detach = t;
+      *(void **) detach = gomp_task_event (t);
       if (data)
-	*(void **) data = t;
+	*(void **) data = gomp_task_event (t);
     }
   if (cpyfn)
     {
@@ -252,7 +252,17 @@ gomp_task_1 (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
       && gomp_task_cancelled (team, parent->taskgroup))
     return;
 
-  if (gomp_task_undeferred_p (team, parent, if_clause, 1))
+  /* A task is run at once when the program says so (if, final), or when
+     the queue is long -- but not a detached task or one with
+     dependences: the event or the dependence may wait for what its
+     creator does after it, which it would never do while waiting (a
+     detached task's event fulfilled later by the creator or a task made
+     after it).  */
+  bool undeferred = gomp_task_undeferred_p (team, parent, if_clause, 1)
+		    && (!if_clause || team == NULL || parent->final_task
+			|| !(flags & (GOMP_TASK_FLAG_DETACH
+				      | GOMP_TASK_FLAG_DEPEND)));
+  if (undeferred)
     {
       if ((flags & GOMP_TASK_FLAG_DEPEND) && parent->deps)
 	gomp_task_wait_depend_1 (thr, parent, depend);
@@ -399,13 +409,51 @@ GOMP_taskgroup_end (void)
 
 /* ---- detach (2.12.5) and task queries. ---- */
 
-GOMP_EXPORT void
-omp_fulfill_event (omp_event_handle_t event)
+/* The task of EVENT, a handle of this node's.  */
+static struct gomp_task *
+gomp_task_of_event (uintptr_t event)
 {
-  struct gomp_task *t = (struct gomp_task *) event;
+  struct gomp_task *t
+    = (struct gomp_task *) (event & ((1ul << GOMP_TASK_EVENT_SHIFT) - 1));
   if (t == NULL)
     gomp_fatal ("omp_fulfill_event: the event handle is not one a detach "
 		"clause created");
+  return t;
+}
+
+GOMP_EXPORT void
+omp_fulfill_event (omp_event_handle_t event)
+{
+  uintptr_t e = (uintptr_t) event;
+  int node = (int) (e >> GOMP_TASK_EVENT_SHIFT) - 1;
+  if (GOMP_UNLIKELY (gomp_cluster != NULL) && node != gomp_cluster->rank)
+    {
+      /* Another node's event: that node completes its task.  */
+      if (node < 0 || node >= gomp_cluster->nodes)
+	gomp_fatal ("omp_fulfill_event: the event handle is not one a "
+		    "detach clause created");
+      if (!gomp_task_steal_on ())
+	gomp_fatal ("not supported: omp_fulfill_event on rank %d of an "
+		    "event that a detach clause made on rank %d, with "
+		    "OMPC_TASK_STEAL=0; set OMPC_TASK_STEAL=1",
+		    gomp_cluster->rank, node);
+      gomp_cluster->task_fulfill (node, (uint64_t) e);
+      return;
+    }
+  gomp_task_fulfill (gomp_task_of_event (e));
+}
+
+/* host->task_fulfilled: another node fulfilled EVENT, this node's.  */
+void
+gomp_task_fulfilled_remote (uint64_t event)
+{
+  gomp_task_fulfill (gomp_task_of_event ((uintptr_t) event));
+}
+
+/* Fulfills the event of T, a task of this node's.  */
+void
+gomp_task_fulfill (struct gomp_task *t)
+{
   if (t->kind == GOMP_TASK_UNDEFERRED)
     {
       /* Its creator waits for this on its stack.  */

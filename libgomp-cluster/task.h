@@ -177,6 +177,25 @@ struct gomp_task
 #define GOMP_TASK_GIVEN 1
 #define GOMP_TASK_STOLEN 2
 
+/* An event handle (omp_event_handle_t) is the address of its detached
+   task's record, with several nodes or'ed with the node's rank + 1 at
+   GOMP_TASK_EVENT_SHIFT (user addresses are below 1 << 47), so that
+   omp_fulfill_event on another node (a stolen task, a thread there
+   given the handle) finds whose it is.  */
+#define GOMP_TASK_EVENT_SHIFT 56
+
+static inline void *
+gomp_task_event (struct gomp_task *t)
+{
+  uintptr_t e = (uintptr_t) t;
+  if (GOMP_UNLIKELY (gomp_cluster != NULL))
+    e |= (uintptr_t) (gomp_cluster->rank + 1) << GOMP_TASK_EVENT_SHIFT;
+  return (void *) e;
+}
+
+extern void gomp_task_fulfill (struct gomp_task *t);
+extern void gomp_task_fulfilled_remote (uint64_t event);
+
 /* The stolen task that a child of PARENT descends from, if any.  */
 static inline struct gomp_task *
 gomp_task_steal_root_of (struct gomp_task *parent)

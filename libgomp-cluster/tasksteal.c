@@ -799,6 +799,7 @@ gomp_task_steal_host (struct gomp_cluster_host *host)
   host->task_state = gomp_task_steal_state;
   host->task_pack = gomp_task_steal_pack;
   host->task_finish = gomp_task_steal_finish;
+  host->task_fulfilled = gomp_task_fulfilled_remote;
   host->task_wake = gomp_task_steal_wake;
   host->task_noted = gomp_task_steal_noted;
   host->task_stats = gomp_task_stats;

@@ -340,6 +340,7 @@ struct gomp_cluster_ops gomp_cl_ops =
   .task_steal = gomp_cl_task_steal,
   .task_serve = gomp_cl_task_serve,
   .task_done = gomp_cl_task_done,
+  .task_fulfill = gomp_cl_task_fulfill,
   .task_take_done = gomp_cl_task_take_done,
   .task_announce = gomp_cl_task_announce,
 };

@@ -62,11 +62,14 @@ static bool *steal_waiting;
 static struct steal_req *steal_rq;
 static unsigned steal_pending;		/* Requests in STEAL_WAITING.  */
 
-/* Completions that arrived, a stack of copies of the messages.  */
+/* Completions that arrived, a stack of copies of the messages, and the
+   events other nodes fulfilled (FULFILL: uint64 event, the sender's
+   last release, then the packed log).  */
 struct steal_done
 {
   struct steal_done *next;
   int src;
+  bool fulfill;
   size_t len;
   /* uint64 id, the thief's last release (uint64, covered by the log),
      the task's time there (uint64 ns: the whole, and the release), the
@@ -76,6 +79,7 @@ struct steal_done
 };
 #define DONE_TIMES 40
 #define DONE_HDR (DONE_TIMES + 24 * GOMP_CLUSTER_TASK_TIMES)
+#define FULFILL_HDR 16
 static struct steal_done *done_head;
 static unsigned done_pending;
 
@@ -134,16 +138,18 @@ steal_handler (int src, const void *msg, size_t len, uint64_t token)
   gomp_cl_host->task_wake ();
 }
 
+/* Keeps a completion or a fulfilled event for the team's threads.  */
 static void
-steal_done_handler (int src, const void *msg, size_t len, uint64_t token)
+done_keep (int src, const void *msg, size_t len, bool fulfill)
 {
-  (void) token;
-  if (len < DONE_HDR)
-    gomp_cl_fatal ("a bad task completion arrived from rank %d", src);
+  if (len < (fulfill ? FULFILL_HDR : DONE_HDR))
+    gomp_cl_fatal ("a bad task %s arrived from rank %d",
+		   fulfill ? "event" : "completion", src);
   struct steal_done *d = malloc (sizeof *d + len);
   if (!d)
     gomp_cl_fatal ("out of memory for a task completion");
   d->src = src;
+  d->fulfill = fulfill;
   d->len = len;
   memcpy (d->msg, msg, len);
   d->next = __atomic_load_n (&done_head, __ATOMIC_RELAXED);
@@ -152,6 +158,20 @@ steal_done_handler (int src, const void *msg, size_t len, uint64_t token)
     ;
   __atomic_add_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
   gomp_cl_host->task_wake ();
+}
+
+static void
+steal_done_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  (void) token;
+  done_keep (src, msg, len, false);
+}
+
+static void
+fulfill_handler (int src, const void *msg, size_t len, uint64_t token)
+{
+  (void) token;
+  done_keep (src, msg, len, true);
 }
 
 static void
@@ -186,6 +206,7 @@ gomp_cl_steal_init (void)
     gomp_cl_fatal ("out of memory");
   gomp_cl_register (GOMP_CL_TAG_STEAL, steal_handler);
   gomp_cl_register (GOMP_CL_TAG_STEAL_DONE, steal_done_handler);
+  gomp_cl_register (GOMP_CL_TAG_FULFILL, fulfill_handler);
   gomp_cl_register (GOMP_CL_TAG_STEAL_NOTE, steal_note_handler);
   gomp_cl_ops.task_requests = &steal_pending;
   gomp_cl_ops.task_dones = &done_pending;
@@ -359,6 +380,35 @@ gomp_cl_task_serve (void)
   free (skip);
 }
 
+/* Sends HDR (HLEN bytes, of which bytes 8-15 get the number of this
+   node's last release) followed by this node's log of write notices to
+   DST with TAG, after the caller's release.  */
+static void
+send_logged (int dst, int tag, char *hdr, size_t hlen)
+{
+  uint64_t seq = gomp_cl_log_own_seq ();
+  memcpy (hdr + 8, &seq, 8);
+  void *log;
+  size_t log_len = gomp_cl_log_pack (&log, false);
+  char all_rec[8];
+  const void *lp = log;
+  if (log_len > STEAL_LOG_MAX)
+    {
+      log_len = gomp_cl_log_all_record (all_rec);
+      lp = all_rec;
+    }
+  char *msg = malloc (hlen + log_len);
+  if (!msg)
+    gomp_cl_fatal ("out of memory for a task completion");
+  memcpy (msg, hdr, hlen);
+  memcpy (msg + hlen, lp, log_len);
+  gomp_cl_send (dst, tag, msg, hlen + log_len);
+  __atomic_add_fetch (&gomp_cl_steal_bytes, hlen + log_len,
+		      __ATOMIC_RELAXED);
+  free (msg);
+  free (log);
+}
+
 /* The thief's side: the task ID stolen from VICTIM has completed here.  */
 void
 gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
@@ -370,34 +420,31 @@ gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
   if (ntimes > GOMP_CLUSTER_TASK_TIMES)
     ntimes = GOMP_CLUSTER_TASK_TIMES;
   uint64_t ns[3] = { t1 - start_ns, t1 - t0, ntimes };
-  uint64_t seq = gomp_cl_log_own_seq ();
-  void *log;
-  size_t log_len = gomp_cl_log_pack (&log, false);
-  char all_rec[8];
-  const void *lp = log;
-  if (log_len > STEAL_LOG_MAX)
-    {
-      log_len = gomp_cl_log_all_record (all_rec);
-      lp = all_rec;
-    }
-  char *msg = malloc (DONE_HDR + log_len);
-  if (!msg)
-    gomp_cl_fatal ("out of memory for a task completion");
-  memcpy (msg, &id, 8);
-  memcpy (msg + 8, &seq, 8);
-  memcpy (msg + 16, ns, 24);
-  memset (msg + DONE_TIMES, 0, DONE_HDR - DONE_TIMES);
+  char hdr[DONE_HDR];
+  memcpy (hdr, &id, 8);
+  memcpy (hdr + 16, ns, 24);
+  memset (hdr + DONE_TIMES, 0, DONE_HDR - DONE_TIMES);
   for (unsigned i = 0; i < ntimes; i++)
     {
       uint64_t w[3] = { times[i].fn, times[i].ntasks, times[i].ns };
-      memcpy (msg + DONE_TIMES + 24 * i, w, 24);
+      memcpy (hdr + DONE_TIMES + 24 * i, w, 24);
     }
-  memcpy (msg + DONE_HDR, lp, log_len);
-  gomp_cl_send (victim, GOMP_CL_TAG_STEAL_DONE, msg, DONE_HDR + log_len);
-  __atomic_add_fetch (&gomp_cl_steal_bytes, DONE_HDR + log_len,
-		      __ATOMIC_RELAXED);
-  free (msg);
-  free (log);
+  send_logged (victim, GOMP_CL_TAG_STEAL_DONE, hdr, DONE_HDR);
+}
+
+/* omp_fulfill_event here of EVENT, node NODE's: what this node wrote
+   before is released first, and NODE acquires it before it completes the
+   detached task (its dependent tasks may read it).  */
+void
+gomp_cl_task_fulfill (int node, uint64_t event)
+{
+  if (node < 0 || node >= gomp_cl_nodes || node == gomp_cl_rank)
+    gomp_cl_fatal ("omp_fulfill_event: the event handle names no other "
+		   "node (rank %d)", node);
+  gomp_cl_release ();
+  char hdr[FULFILL_HDR];
+  memcpy (hdr, &event, 8);
+  send_logged (node, GOMP_CL_TAG_FULFILL, hdr, FULFILL_HDR);
 }
 
 /* The creator's side, from a thread of the team: acquires what the
@@ -412,6 +459,25 @@ gomp_cl_task_take_done (void)
   while (d)
     {
       struct steal_done *next = d->next;
+      if (d->fulfill)
+	{
+	  uint64_t event, seq;
+	  memcpy (&event, d->msg, 8);
+	  memcpy (&seq, d->msg + 8, 8);
+	  gomp_cl_pull_seen (d->src, seq);
+	  if (d->len > FULFILL_HDR)
+	    {
+	      gomp_cl_log_merge (d->msg + FULFILL_HDR, d->len - FULFILL_HDR);
+	      gomp_cl_acquire_packed (d->msg + FULFILL_HDR,
+				      d->len - FULFILL_HDR, false);
+	      gomp_cl_catch_up (false);
+	    }
+	  __atomic_sub_fetch (&done_pending, 1, __ATOMIC_SEQ_CST);
+	  gomp_cl_host->task_fulfilled (event);
+	  free (d);
+	  d = next;
+	  continue;
+	}
       uint64_t id, seq, ns[3];
       memcpy (&id, d->msg, 8);
       memcpy (&seq, d->msg + 8, 8);

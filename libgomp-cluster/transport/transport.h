@@ -47,6 +47,8 @@ enum gomp_cl_tag
   GOMP_CL_TAG_STEAL,		/* cluster: a thief asks for tasks.  */
   GOMP_CL_TAG_STEAL_DONE,	/* cluster: a stolen task completed.  */
   GOMP_CL_TAG_STEAL_NOTE,	/* cluster: a node has tasks to give.  */
+  GOMP_CL_TAG_FULFILL,		/* cluster: omp_fulfill_event of a node's
+				   event, from another.  */
   GOMP_CL_TAG_MAX = 32
 };
 
