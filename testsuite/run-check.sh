@@ -8,10 +8,11 @@
 # C and Fortran), gcc-libgomp-cluster-c (compiled with the plugin, run at
 # 2x1, 2x2 and on 2 hosts of a virtual cluster over TCP, 2x1-tcp, which is
 # reported UNSUPPORTED where vcluster cannot run), gcc-libgomp-cluster-fortran
-# (the same at 2x1 and 2x2; make check-hosts runs it over TCP), or any
-# other run.sh suite name (gcc-libgomp-2x2-c ...).  OMPC_GCC_CONFIGS
-# overrides the configurations of both cluster suites.  "all" is all of
-# the first four.
+# (the same at 2x1 and 2x2; make check-hosts runs it over TCP),
+# gcc-libgomp-tasks (the tests of tasks at 2x1, 2x2 and 3x1 with task
+# stealing between nodes on), or any other run.sh suite name
+# (gcc-libgomp-2x2-c ...).  OMPC_GCC_CONFIGS overrides the configurations
+# of the cluster suites.  "all" is all of the first five.
 
 set -u
 : "${OMPC_BUILD:?}" "${OMPC_SRCDIR:?}"
@@ -20,7 +21,7 @@ out="$OMPC_BUILD/testsuite-out"
 rm -rf "$out"
 mkdir -p "$out"
 suites="${*:-all}"
-[ "$suites" = all ] && suites="ompcluster gcc-libgomp gcc-libgomp-cluster-c gcc-libgomp-cluster-fortran"
+[ "$suites" = all ] && suites="ompcluster gcc-libgomp gcc-libgomp-cluster-c gcc-libgomp-cluster-fortran gcc-libgomp-tasks"
 
 for s in $suites; do
   start=$(date +%s)

@@ -8,14 +8,20 @@
 #                          plugin), each run through bin/ompcrun -n P -t T
 #   gcc-libgomp-cluster    every configuration of OMPC_GCC_CONFIGS (default
 #                          "2x1 2x2 2x1-tcp"), each test compiled once
+#   gcc-libgomp-tasks      the tests of tasks (task*, taskloop*, taskgroup*,
+#                          taskwait*, depend* in C and Fortran, unless
+#                          OMPC_GCC_TESTS says otherwise) with task stealing
+#                          between nodes on, in every configuration of
+#                          OMPC_GCC_CONFIGS (default "2x1-steal 2x2-steal
+#                          3x1-steal")
 #   ...-c / ...-fortran    only the C tests (libgomp.c, libgomp.c-c++-common)
 #                          or only the Fortran ones (libgomp.fortran); both
 #                          by default
 #
-# A configuration is PxT (P nodes of T threads, ranks on this machine) or
+# A configuration is PxT (P nodes of T threads, ranks on this machine),
 # PxT-tcp (P separate hosts of a virtual cluster talking TCP,
 # scripts/vcluster, docs/hosts.md; reported UNSUPPORTED where it cannot
-# run: not root, no namespaces).  Several configurations run one after
+# run: not root, no namespaces), or PxT-steal (PxT with OMPC_TASK_STEAL=1).  Several configurations run one after
 # the other, one DejaGnu pass each in OUTDIR/CONFIG, but each test is
 # compiled only once: the compiler goes through cc-cache.sh, which replays
 # the first pass's compile in the later ones, and a later pass reports only
@@ -56,7 +62,8 @@
 # apply-xfail.awk), the raw DejaGnu summary libgomp.raw-sum and log
 # libgomp.log, in OUTDIR (1 node or one PxT) or in OUTDIR/CONFIG.
 # Lists: expected-failures.txt (1 node), expected-failures-CONFIG.txt
-# (a PxT-tcp configuration without a list of its own uses PxT's).  A list
+# (a PxT-tcp or PxT-steal configuration without a list of its own uses
+# PxT's).  A list
 # that excuses 10% or more of the tests of a whole run is a failure of
 # its own.
 
@@ -81,12 +88,17 @@ esac
 case $rest in
   '') ;;
   -cluster) configs=${OMPC_GCC_CONFIGS:-2x1 2x2 2x1-tcp} ;;
+  -tasks)
+    configs=${OMPC_GCC_CONFIGS:-2x1-steal 2x2-steal 3x1-steal}
+    tests='c.exp="task*.c taskloop*.c taskgroup*.c taskwait*.c depend*.c"'
+    tests="$tests"' fortran.exp="task*.f90 taskloop*.f90 taskgroup*.f90 depend*.f90"'
+    OMPC_GCC_TESTS=${OMPC_GCC_TESTS:-$tests} ;;
   -[0-9]*x[0-9]*) configs=${rest#-} ;;
   *) echo "run.sh: unknown suite '$suite'" >&2; exit 2 ;;
 esac
 for c in $configs; do
   case $c in
-    1|[1-9]x[1-9]|[1-9]x[1-9]-tcp) ;;
+    1|[1-9]x[1-9]|[1-9]x[1-9]-tcp|[1-9]x[1-9]-steal) ;;
     *) echo "run.sh: bad configuration '$c' in suite '$suite'" >&2; exit 2 ;;
   esac
 done
@@ -216,9 +228,10 @@ EOF
     # Fortran: one optimisation level instead of GCC's torture list.
     echo 'set TORTURE_OPTIONS [list { -O2 }]' >>"$dir/site.exp"
     p=${cfg%%x*} t=${cfg#*x} mpiexec=
-    t=${t%-tcp}
+    t=${t%-tcp} t=${t%-steal}
     case $cfg in
       *-tcp) mpiexec="OMPC_MPIEXEC='$vcluster run'; export OMPC_MPIEXEC" ;;
+      *-steal) mpiexec="OMPC_TASK_STEAL=1; export OMPC_TASK_STEAL" ;;
     esac
     cat >"$dir/launch.sh" <<EOF
 #!/bin/sh
@@ -263,7 +276,7 @@ finish_pass () {
     mv "$dir/libgomp.sum" "$dir/libgomp.raw-sum"
   else
     xfail="$here/expected-failures-$cfg.txt"
-    [ -f "$xfail" ] || xfail="$here/expected-failures-${cfg%-tcp}.txt"
+    [ -f "$xfail" ] || xfail="$here/expected-failures-${cfg%-*}.txt"
     awk -v cfg="$cfg" -v first="$first" '
       /^[A-Z]+: / {
 	if (!first && $0 !~ / execution test/)
