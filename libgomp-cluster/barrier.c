@@ -167,8 +167,14 @@ gomp_bar_wait (struct gomp_team *team, unsigned shift, bool cancellable,
 	}
       else
 	{
+	  /* Counted in the sleepers first, then task_queued looked at
+	     again: a task queued since the check above -- by another
+	     thread that saw no sleeper, or by this one while it asked
+	     other nodes for tasks (a fulfilled event's dependent task) --
+	     is run, not slept over (gomp_barrier_maybe_wake).  */
 	  __atomic_add_fetch (&bar->sleepers, 1, __ATOMIC_SEQ_CST);
-	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s)
+	  if ((unsigned) __atomic_load_n (&bar->state, __ATOMIC_SEQ_CST) == s
+	      && !__atomic_load_n (&team->task_queued, __ATOMIC_SEQ_CST))
 	    gomp_futex_wait (&bar->state, (int) s);
 	  __atomic_sub_fetch (&bar->sleepers, 1, __ATOMIC_RELAXED);
 	}
