@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include "task-work.h"
 
 #define N 64
 
@@ -25,19 +26,12 @@ static long value[N], seen[N];
 static int away;
 static pid_t root_pid;
 
-static long
-work (long seed)
-{
-  unsigned long x = (unsigned long) seed * 2654435761u + 1;
-  for (int i = 0; i < 300000; i++)
-    x = x * 6364136223846793005ul + 1442695040888963407ul;
-  return (long) (x >> 17);
-}
+#define ROUNDS 300000
 
 static void
 fulfill (int i, omp_event_handle_t ev)
 {
-  value[i] = work (i);
+  value[i] = work (i, ROUNDS);
   if (getpid () != root_pid)
     {
 #pragma omp atomic
@@ -77,7 +71,7 @@ main (void)
     }
   int bad = 0;
   for (int i = 0; i < N; i++)
-    bad += seen[i] != work (i);
+    bad += seen[i] != work (i, ROUNDS);
   const char *nodes = getenv ("PMI_SIZE");
   int several = nodes && atoi (nodes) > 1;
   if (bad || (several && away == 0))

@@ -23,6 +23,7 @@
 /* ompc-timeout: 120 */
 #include <stdio.h>
 #include <unistd.h>
+#include "task-work.h"
 
 #define FAN 16
 #define LEAVES (FAN * FAN)
@@ -31,19 +32,12 @@ static long result[3][LEAVES];
 static int ran_away[3][LEAVES];
 static pid_t root_pid;
 
-static long
-work (long seed)
-{
-  unsigned long x = (unsigned long) seed * 2654435761u + 1;
-  for (int i = 0; i < 400000; i++)
-    x = x * 6364136223846793005ul + 1442695040888963407ul;
-  return (long) (x >> 17);
-}
+#define ROUNDS 400000
 
 static void
 leaf (int tree, int i)
 {
-  result[tree][i] = work (i + tree);
+  result[tree][i] = work (i + tree, ROUNDS);
   ran_away[tree][i] = getpid () != root_pid;
 }
 
@@ -101,7 +95,7 @@ main (void)
   for (int t = 0; t < 3; t++)
     for (int i = 0; i < LEAVES; i++)
       {
-	bad += result[t][i] != work (i + t);
+	bad += result[t][i] != work (i + t, ROUNDS);
 	away[t] += ran_away[t][i];
       }
   int few = away[0] + away[1] + away[2] < 3 * LEAVES / 16;
