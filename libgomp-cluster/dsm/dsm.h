@@ -7,16 +7,17 @@
    Files: segment.c (layout, environment, stacks, errors), meta.c (a
    block's lock, state and notice mark), fault.c (the SIGSEGV handler,
    making blocks accessible), fetch.c (fetching blocks from their homes,
-   fetch-ahead), home.c (homes and first touch), migrate.c (homes that
-   follow the writer), coherence.c (the protocol in overview), diff.c
-   (diffs: encoding, batches, applying them), release.c (release, write
-   notices), serve.c (serving fetches at the home), acquire.c
-   (invalidation, prefetch, updates in place), push.c (a region's pushed
-   blocks), atomic.c (atomics at the home), heap.c (the per-node arenas),
-   wild.c (accesses to parts of the segment that hold nothing), report*.c
-   (the sharing report, OMPC_REPORT: report.h); the transport is
-   ../transport/ (transport.h).  dsm-int.h lists what may run in signal
-   context.  Tests: testsuite/ompcluster.dsm/.
+   fetch-ahead in sequence, along strides and downwards), home.c (homes
+   and first touch), migrate.c (homes that follow the writer),
+   coherence.c (the protocol in overview), diff.c (diffs: encoding,
+   batches, applying them), release.c (release, write notices), serve.c
+   (serving fetches at the home), acquire.c (invalidation, prefetch,
+   updates in place), push.c (a region's pushed blocks), atomic.c
+   (atomics at the home), heap.c (the per-node arenas), wild.c (accesses
+   to parts of the segment that hold nothing), report*.c (the sharing
+   report, OMPC_REPORT: report.h); the transport is ../transport/
+   (transport.h).  dsm-int.h lists what may run in signal context.
+   Tests: testsuite/ompcluster.dsm/.
 
    Every thread that runs on a stack from the segment calls
    gomp_dsm_thread_init first (gomp_dsm_init does it for its caller);

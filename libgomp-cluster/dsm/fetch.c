@@ -1,10 +1,13 @@
 /* fetch.c -- fetching blocks from their homes for a fault: one run of
    blocks in one round trip, with the blocks after it when the node reads
-   in sequence or one of many streams continues (fetch-ahead), and, for a
-   scatter into many buckets, the runs of the next streams too.  Called by
-   the fault handler with the block's lock held (fault.c), so everything
-   here is signal-safe: the request goes with gomp_cl_call, whose wait
-   polls MPI for the reply itself (transport/call.c, "Signal context").  */
+   in sequence or one of many streams continues (fetch-ahead), for a
+   scatter into many buckets, the runs of the next streams too, and, for
+   a thread that walks the rows of a tile of a 2-D array (its faults a
+   fixed stride apart) or walks downwards, the next rows or blocks.
+   Called by the fault handler with the block's lock held (fault.c), so
+   everything here is signal-safe: the request goes with gomp_cl_call,
+   whose wait polls MPI for the reply itself (transport/call.c, "Signal
+   context").  */
 
 #include "dsm-int.h"
 #include "report.h"
@@ -30,6 +33,62 @@ static uint32_t last_end = UINT32_MAX, streak = 1;
    SCATTER_GEN) by write faults that continued no stream: a scatter into
    many buckets under way.  */
 static uint32_t scatter_gen = UINT32_MAX, scatter_got;
+
+/* Strided faults: a thread that reads or writes a tile of a larger 2-D
+   array (a quadrant of a matrix, a plane of a 3-D grid) faults on the
+   first block of each of the tile's rows, a fixed number of blocks
+   apart, and the streams of several arrays walked together interleave
+   (c[i][j] = a[i][j] + b[i][j]).  Per thread, the runs its last
+   STRIDE_HIST faults fetched show a stride once three of them lie the
+   same distance apart, fetched in that order (D, at most STRIDE_MAX
+   blocks either way, and more than the row); the fault then fetches,
+   in the same round trip, as many rows ahead as the stride has shown (the rows of the history,
+   then twice as many each time the fault lands where the last fetch
+   ahead ended: a stream of STRIDE_STREAMS), each row as long as the
+   row before it was, the blocks present here or busy left out.  A
+   thread that walks blocks downwards (a backward copy) is a stride of -1
+   with rows of one block, fetched as one run below the fault.  They
+   arrive PREFETCHED: a thread that touches one opens its run with no
+   message (fault.c), and an acquire drops those nobody used.  */
+#define STRIDE_HIST 16
+#define STRIDE_STREAMS 4
+#define STRIDE_MAX 4096
+struct stride_run
+{
+  uint32_t first, n;
+};
+struct stride_stream
+{
+  uint32_t next, rows, len;
+  int32_t d;
+};
+static __thread struct stride_run stride_hist[STRIDE_HIST];
+static __thread unsigned stride_nhist;
+static __thread struct stride_stream stride_streams[STRIDE_STREAMS];
+static __thread unsigned stride_victim;
+
+/* Extends the run of N blocks from B (locked, or none when N is 0) by the
+   blocks after it, up to WANT in all, while each is a whole block of
+   home H at the next address, invalid here and lockable; returns the
+   run's length, its new blocks locked.  */
+static uint32_t
+lock_run (uint32_t b, uint32_t n, uint32_t want, int h)
+{
+  size_t bs = gomp_dsm.bsize;
+  char *a = gomp_dsm_block_addr (b);
+  for (uint32_t c = b + n; n < want && c < gomp_dsm.nblocks; c++, n++)
+    if (gomp_dsm_block_addr (c) != a + (size_t) n * bs
+	|| gomp_dsm_block_len (c) != bs
+	|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
+	|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+      break;
+    else if (gomp_dsm_state (c) != BS_INVALID)
+      {
+	gomp_dsm_unlock (c);
+	break;
+      }
+  return n;
+}
 
 /* The blocks a scatter's fetch asks for besides B's run: runs of blocks
    after it that are invalid here, not busy and of the same home H,
@@ -114,6 +173,169 @@ scatter_install (uint32_t c, uint32_t n)
     }
 }
 
+/* How many faults ago this thread's last fetch of block C was (1: the
+   last fault), or 0 when none of its recent faults fetched it.  */
+static unsigned
+stride_age (int64_t c)
+{
+  unsigned n = stride_nhist < STRIDE_HIST ? stride_nhist : STRIDE_HIST;
+  for (unsigned k = 1; k <= n; k++)
+    {
+      const struct stride_run *h
+	= &stride_hist[(stride_nhist - k) % STRIDE_HIST];
+      if (c >= h->first && c < (int64_t) h->first + h->n)
+	return k;
+    }
+  return 0;
+}
+
+static bool
+stride_seen (int64_t c)
+{
+  return stride_age (c) != 0;
+}
+
+/* The stride of this thread's faults that B continues: fills *D, the
+   rows to fetch ahead (*ROWS) and their length (*LEN), and returns the
+   stream it continues (NULL: a new one) -- or returns NULL with *ROWS
+   0 when B continues none.  */
+static struct stride_stream *
+stride_of (uint32_t b, int32_t *d, uint32_t *rows, uint32_t *len)
+{
+  *rows = 0;
+  for (unsigned i = 0; i < STRIDE_STREAMS; i++)
+    {
+      struct stride_stream *st = &stride_streams[i];
+      if (st->rows && st->next == b)
+	{
+	  *d = st->d;
+	  *len = st->len;
+	  *rows = 2 * st->rows;
+	  return st;
+	}
+    }
+  /* Downwards in sequence (a backward copy: glibc's memcpy copies
+     backwards when source and destination are a multiple of 4 KiB
+     apart): the blocks below B, one "row" each.  */
+  unsigned age1 = stride_age ((int64_t) b + 1);
+  if (b > 0 && age1 && stride_age ((int64_t) b + 2) > age1
+      && !stride_seen ((int64_t) b - 1))
+    {
+      uint32_t r = 2;
+      while (r < GOMP_DSM_GET_MAX && stride_seen ((int64_t) b + r + 1))
+	r++;
+      *d = -1;
+      *len = 1;
+      *rows = r;
+      return NULL;
+    }
+  unsigned n = stride_nhist < STRIDE_HIST ? stride_nhist : STRIDE_HIST;
+  for (unsigned k = 1; k <= n; k++)
+    {
+      /* The most recent first.  */
+      int64_t p = stride_hist[(stride_nhist - k) % STRIDE_HIST].first;
+      int64_t dd = (int64_t) b - p;
+      /* P - DD fetched before P (in the walk's order).  */
+      if (dd == 0 || dd > STRIDE_MAX || dd < -STRIDE_MAX
+	  || stride_age (p - dd) <= stride_age (p))
+	continue;
+      /* The row before B: the blocks from P this thread fetched.  */
+      uint32_t l = 1;
+      while (l < (dd > 0 ? dd : -dd) && stride_seen (p + l))
+	l++;
+      if (l >= (dd > 0 ? dd : -dd))
+	continue;		/* Sequential: fetch-ahead's case.  */
+      uint32_t r = 2;
+      while (r < 2 * STRIDE_HIST && stride_seen (p - (int64_t) r * dd))
+	r++;
+      *d = (int32_t) dd;
+      *len = l;
+      *rows = r;
+      return NULL;
+    }
+  return NULL;
+}
+
+/* The runs of the rows after B's (B's run of N0 is RUN[0..1]): row K
+   starts at B + K * D and is LEN blocks long, for K = 1 .. ROWS, each
+   cut at the first block that is not a whole block of home H invalid
+   here, in its row's order in memory, and lockable; no more than
+   SCATTER_RUNS runs or GOMP_DSM_GET_MAX blocks in all.  Returns the
+   number of runs, their blocks locked, and in *LAST the last row with
+   blocks asked for (0: none).  */
+static uint32_t
+stride_runs (uint32_t b, uint32_t n0, int h, int32_t d, uint32_t rows,
+	     uint32_t len, uint32_t *run, uint32_t *last)
+{
+  size_t bs = gomp_dsm.bsize;
+  uint32_t nr = 1, total = n0;
+  run[0] = b;
+  run[1] = n0;
+  *last = 0;
+  if (d == -1)
+    {
+      /* One run: the ROWS blocks below B, as far as they qualify.  */
+      char *a = gomp_dsm_block_addr (b);
+      uint32_t m = 0;
+      while (m < rows && m < b && total + m < GOMP_DSM_GET_MAX)
+	{
+	  uint32_t c = b - 1 - m;
+	  if (gomp_dsm_block_len (c) != bs
+	      || gomp_dsm_block_addr (c) != a - (size_t) (m + 1) * bs
+	      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
+	      || gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+	    break;
+	  if (gomp_dsm_state (c) != BS_INVALID)
+	    {
+	      gomp_dsm_unlock (c);
+	      break;
+	    }
+	  m++;
+	}
+      if (m)
+	{
+	  run[2] = b - m;
+	  run[3] = m;
+	  nr = 2;
+	  *last = m;
+	}
+      return nr;
+    }
+  for (uint32_t k = 1; k <= rows && nr < SCATTER_RUNS; k++)
+    {
+      int64_t f = (int64_t) b + (int64_t) k * d;
+      if (f < 0 || f >= gomp_dsm.nblocks)
+	break;
+      uint32_t first = (uint32_t) f;
+      uint32_t m = lock_run (first, 0, len < GOMP_DSM_GET_MAX - total
+					? len : GOMP_DSM_GET_MAX - total, h);
+      if (m)
+	{
+	  *last = k;
+	  run[2 * nr] = first;
+	  run[2 * nr + 1] = m;
+	  nr++;
+	  total += m;
+	}
+      if (total >= GOMP_DSM_GET_MAX)
+	break;
+    }
+  return nr;
+}
+
+/* Installs N blocks from C fetched ahead along a stride (their data in
+   the writable view): PREFETCHED, and unlocked.  */
+static void
+stride_install (uint32_t c, uint32_t n)
+{
+  for (uint32_t i = 0; i < n; i++)
+    {
+      gomp_dsm_mark_cached (c + i);
+      gomp_dsm_set_state (c + i, BS_PREFETCHED);
+      gomp_dsm_unlock (c + i);
+    }
+}
+
 /* Fetches B from its home H (the caller holds B's lock) into the writable
    view, with the blocks after it when the node is reading sequentially
    (fetch-ahead: up to FETCH_AHEAD_BYTES of blocks of the same home that are
@@ -132,7 +354,8 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
   if (max < FETCH_AHEAD_MIN)
     max = FETCH_AHEAD_MIN;
   char *a = gomp_dsm_block_addr (b);
-  if (b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1)
+  bool seq = b == __atomic_load_n (&last_end, __ATOMIC_RELAXED) + 1;
+  if (seq)
     want = __atomic_load_n (&streak, __ATOMIC_RELAXED) * 2;
   else if (len == bs)
     {
@@ -177,17 +400,7 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
     want = max;
   if (len != bs)
     want = 1;
-  for (uint32_t c = b + 1; n < want && c < gomp_dsm.nblocks; c++, n++)
-    if (gomp_dsm_block_addr (c) != a + (size_t) n * bs
-	|| gomp_dsm_block_len (c) != bs
-	|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
-	|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
-      break;
-    else if (gomp_dsm_state (c) != BS_INVALID)
-      {
-	gomp_dsm_unlock (c);
-	break;
-      }
+  n = lock_run (b, n, want, h);
   /* A scatter's fetch takes the blocks it wants past the ones held
      already (the first faults of its streams fetched islands, and a run
      would stop at the first): a few large requests instead of one per
@@ -197,6 +410,20 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
   uint32_t run[2 * SCATTER_RUNS], nr = 1;
   if (guess && write && n < want)
     nr = scatter_runs (b, n, h, want, run);
+  /* A stride: B's row as long as the row before it, and the rows
+     after it.  */
+  struct stride_stream *sst = NULL;
+  int32_t sd = 0;
+  uint32_t srows = 0, slen = 0, slast = 0;
+  if (nr == 1 && !seq && len == bs)
+    sst = stride_of (b, &sd, &srows, &slen);
+  if (sd == -1 && srows > max)
+    srows = max;
+  if (srows)
+    {
+      n = lock_run (b, n, slen, h);
+      nr = stride_runs (b, n, h, sd, srows, slen, run, &slast);
+    }
   size_t got;
   char *reply = NULL;
   if (nr > 1)
@@ -230,7 +457,12 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
 	  else
 	    {
 	      if (k)
-		scatter_install (run[2 * r], k);
+		{
+		  if (srows)
+		    stride_install (run[2 * r], k);
+		  else
+		    scatter_install (run[2 * r], k);
+		}
 	      for (uint32_t i = k; i < run[2 * r + 1]; i++)
 		gomp_dsm_unlock (run[2 * r] + i);
 	      DSM_STAT (fetches, k);
@@ -281,6 +513,16 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
     }
   for (uint32_t i = got; i < n; i++)
     gomp_dsm_unlock (b + i);
+  stride_hist[stride_nhist++ % STRIDE_HIST] = (struct stride_run) { b, got };
+  if (srows && slast)
+    {
+      if (!sst)
+	sst = &stride_streams[stride_victim++ % STRIDE_STREAMS];
+      sst->d = sd;
+      sst->len = slen;
+      sst->rows = sd == -1 || srows < SCATTER_RUNS ? srows : SCATTER_RUNS;
+      sst->next = (uint32_t) ((int64_t) b + (int64_t) (slast + 1) * sd);
+    }
   __atomic_store_n (&streak, got < want ? 1 : (want > 1 ? want : 1),
 		    __ATOMIC_RELAXED);
   __atomic_store_n (&last_end, b + got - 1, __ATOMIC_RELAXED);
