@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 12
+#define GOMP_CLUSTER_ABI 13
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -113,7 +113,7 @@ struct gomp_cluster_task_time
 {
   uint64_t fn, ntasks, ns;
 };
-#define GOMP_CLUSTER_TASK_TIMES 4
+#define GOMP_CLUSTER_TASK_TIMES 8
 
 /* What the runtime gives the module.  */
 struct gomp_cluster_host
