@@ -206,8 +206,7 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   if (bounds_size)
     memcpy (arg, bounds, bounds_size);
   if (gomp_task_steal_on ())
-    t->movable = gomp_task_movable (thr, t, flags, ndeps, arg_size,
-				    arg_align);
+    t->movable = gomp_task_movable (thr, t, flags, arg_size, arg_align);
   return t;
 }
 

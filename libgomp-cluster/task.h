@@ -361,8 +361,7 @@ extern void gomp_task_run_stolen (struct gomp_thread *thr,
 #define GOMP_TASK_STEAL_BATCH 16
 #define GOMP_TASK_STEAL_BUF (64 * 1024)
 extern bool gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
-			       unsigned flags, size_t ndeps, long arg_size,
-			       long arg_align);
+			       unsigned flags, long arg_size, long arg_align);
 extern void gomp_task_steal_poll_1 (void);
 extern void gomp_task_steal_queued (struct gomp_task *t, int delta);
 extern int gomp_task_steal_idle (struct gomp_team *team, unsigned long gen);

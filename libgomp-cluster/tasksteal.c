@@ -2,8 +2,8 @@
    between the nodes of a team spanning them; OMPC_TASK_STEAL).
 
    Which tasks may move.  A deferred task created by a thread of a team
-   spanning the nodes, with no depend, detach or reduction-related clause
-   (no enclosing task reduction either), without cancellation, and whose
+   spanning the nodes, with no detach or reduction-related clause (no
+   enclosing task reduction either), without cancellation, and whose
    data block (at most GOMP_TASK_MOVE_MAX bytes) names no private memory
    (taskmove.c: every aligned word of the block that could be an address
    must lie in the shared segment; gomp_task_movable), and whose site's
@@ -150,17 +150,15 @@ gomp_task_steal_team_end (struct gomp_team *team)
 }
 
 /* Whether allocated task T (its data block DATA of ARG_SIZE bytes) may
-   run on another node; FLAGS, NDEPS as GOMP_task's.  */
+   run on another node; FLAGS as GOMP_task's.  */
 bool
 gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
-		   unsigned flags, size_t ndeps, long arg_size,
-		   long arg_align)
+		   unsigned flags, long arg_size, long arg_align)
 {
   struct gomp_team *team = t->team;
   if (team == NULL || !team->spans || team != steal_team
       || thr->ts.team != team || gomp_cancel_var || gomp_target_in_node
-      || ndeps || (flags & (GOMP_TASK_FLAG_DETACH | GOMP_TASK_FLAG_REDUCTION
-			    | GOMP_TASK_FLAG_DEPEND))
+      || (flags & (GOMP_TASK_FLAG_DETACH | GOMP_TASK_FLAG_REDUCTION))
       || arg_size < 0 || arg_size > GOMP_TASK_MOVE_MAX || arg_align > 64
       || (t->taskgroup && t->taskgroup->reductions))
     return false;

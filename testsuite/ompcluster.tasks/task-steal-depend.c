@@ -1,0 +1,135 @@
+/* Tasks with dependences run on other nodes (OMPC_TASK_STEAL=1): once
+   its predecessors completed, a task with depend clauses may move, its
+   completion on the thief releases its successors on the creator's node,
+   and a successor (here or on yet another node) sees what it wrote.
+   - a wavefront: block (i, j) reads blocks (i-1, j) and (i, j-1)
+     (depend in) and writes its own (depend out);
+   - a chain of inout tasks whose order shows in the result;
+   - mutexinoutset tasks adding into one sum;
+   - taskwait depend(in:) on the wavefront's last block.
+   Every value is checked against a sequential run.  With several nodes
+   (told apart by their process ids) some tasks must have run on a node
+   other than their creator's.
+   ompc-nodes: 1 2x1 2x2 3x1
+   ompc-env: OMPC_TASK_STEAL=1
+   ompc-timeout: 180
+   ompc-output: task-steal-depend ok  */
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "task-work.h"
+
+#define NB 12
+#define CHAIN 24
+#define ROUNDS 400000
+
+static long blk[NB][NB];
+static int blk_pid[NB][NB];
+static long acc, msum, none;
+static int chain_pid[CHAIN];
+
+static long
+cell (long up, long left, int i, int j)
+{
+  return work (up * 3 + left + i * NB + j, ROUNDS);
+}
+
+int
+main (void)
+{
+  int bad = 0, nodes = 1, main_pid = getpid (), pids[512];
+  long last = -1;
+#pragma omp parallel
+  {
+    pids[omp_get_thread_num ()] = getpid ();
+#pragma omp barrier
+#pragma omp single
+    {
+      for (int t = 0; t < omp_get_num_threads (); t++)
+	{
+	  int seen = 0;
+	  for (int u = 0; u < t; u++)
+	    seen |= pids[u] == pids[t];
+	  nodes += !seen && pids[t] != pids[0];
+	}
+      for (int i = 0; i < NB; i++)
+	for (int j = 0; j < NB; j++)
+	  {
+	    long *up = i > 0 ? &blk[i - 1][j] : &none;
+	    long *left = j > 0 ? &blk[i][j - 1] : &none;
+#pragma omp task firstprivate(i, j, up, left) \
+		 depend(in: *up, *left) depend(out: blk[i][j])
+	    {
+	      blk_pid[i][j] = getpid ();
+	      blk[i][j] = cell (i > 0 ? *up : 1, j > 0 ? *left : 2, i, j);
+	    }
+	  }
+      for (int k = 0; k < CHAIN; k++)
+	{
+#pragma omp task firstprivate(k) depend(inout: acc)
+	  {
+	    chain_pid[k] = getpid ();
+	    acc = acc * 3 + work (k, ROUNDS / 4) % 1000;
+	  }
+#pragma omp task firstprivate(k) depend(mutexinoutset: msum)
+	  msum += work (k + 100, ROUNDS / 4) % 1000;
+	}
+#pragma omp taskwait depend(in: blk[NB - 1][NB - 1])
+      last = blk[NB - 1][NB - 1];
+#pragma omp taskwait
+    }
+  }
+  /* The same sequentially.  */
+  static long ref[NB][NB];
+  for (int i = 0; i < NB; i++)
+    for (int j = 0; j < NB; j++)
+      ref[i][j] = cell (i > 0 ? ref[i - 1][j] : 1, j > 0 ? ref[i][j - 1] : 2,
+			i, j);
+  long racc = 0, rsum = 0;
+  for (int k = 0; k < CHAIN; k++)
+    {
+      racc = racc * 3 + work (k, ROUNDS / 4) % 1000;
+      rsum += work (k + 100, ROUNDS / 4) % 1000;
+    }
+  for (int i = 0; i < NB; i++)
+    for (int j = 0; j < NB; j++)
+      if (blk[i][j] != ref[i][j])
+	{
+	  printf ("block %d %d: %ld, expected %ld\n", i, j, blk[i][j],
+		  ref[i][j]);
+	  bad = 1;
+	}
+  if (last != ref[NB - 1][NB - 1])
+    {
+      printf ("taskwait depend saw %ld, expected %ld\n", last,
+	      ref[NB - 1][NB - 1]);
+      bad = 1;
+    }
+  if (acc != racc || msum != rsum)
+    {
+      printf ("chain %ld (expected %ld), sum %ld (expected %ld)\n", acc, racc,
+	      msum, rsum);
+      bad = 1;
+    }
+  int away = 0;
+  for (int i = 0; i < NB; i++)
+    for (int j = 0; j < NB; j++)
+      away += blk_pid[i][j] != main_pid;
+  for (int k = 0; k < CHAIN; k++)
+    away += chain_pid[k] != main_pid;
+  printf ("%d of %d tasks ran on another node (%d nodes)\n", away,
+	  NB * NB + CHAIN, nodes);
+  if (nodes > 1 && away == 0)
+    {
+      printf ("no task with dependences moved\n");
+      bad = 1;
+    }
+  if (nodes == 1 && away)
+    bad = 1;
+  if (bad)
+    return 1;
+  printf ("task-steal-depend ok\n");
+  return 0;
+}
