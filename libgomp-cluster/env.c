@@ -756,7 +756,7 @@ const struct gomp_env_var gomp_env_table[] = {
   { "OMPC_TASK_STEAL", "0, 1, true or false", "0",
     "With several nodes, 1: threads of a node that wait in a barrier with "
     "no task left ask the other nodes for deferred tasks and run them "
-    "there (tasks with depend, detach or reduction clauses, tasks whose "
+    "there (tasks with detach or reduction clauses, tasks whose "
     "data names private memory, and tasks of a site whose tasks gave "
     "their thieves under 50 us of work, descendants included, or ran "
     "there more than twice as long as at home, stay on their node; "
