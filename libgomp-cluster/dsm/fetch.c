@@ -39,9 +39,10 @@ static uint32_t scatter_gen = UINT32_MAX, scatter_got;
    first block of each of the tile's rows, a fixed number of blocks
    apart, and the streams of several arrays walked together interleave
    (c[i][j] = a[i][j] + b[i][j]).  Per thread, the runs its last
-   STRIDE_HIST faults fetched show a stride once three of them lie the
-   same distance apart, fetched in that order (D, at most STRIDE_MAX
-   blocks either way, and more than the row); the fault then fetches,
+   STRIDE_HIST faults fetched show a stride once two of them and the
+   faulting block lie the same distance apart (D, at most STRIDE_MAX
+   blocks either way, and more than the row) and were fetched in that
+   order, evenly spaced in time (stride_regular); the fault then fetches,
    in the same round trip, as many rows ahead as the stride has shown (the rows of the history,
    then twice as many each time the fault lands where the last fetch
    ahead ended: a stream of STRIDE_STREAMS), each row as long as the
@@ -195,6 +196,18 @@ stride_seen (int64_t c)
   return stride_age (c) != 0;
 }
 
+/* Whether blocks fetched A1 and A2 faults ago (0: not lately), and the
+   block faulting now, are steps of one walk: in that order, and as many
+   faults apart (give or take one), as a loop that walks one or a few
+   arrays in step makes them.  Faults at random over a few blocks often
+   hold three a stride apart, seldom so evenly spaced.  */
+static bool
+stride_regular (unsigned a1, unsigned a2)
+{
+  return a1 && a1 <= STRIDE_HIST / 2 && a2 > a1
+	 && a2 - a1 + 1 >= a1 && a2 - a1 <= a1 + 1;
+}
+
 /* The stride of this thread's faults that B continues: fills *D, the
    rows to fetch ahead (*ROWS) and their length (*LEN), and returns the
    stream it continues (NULL: a new one) -- or returns NULL with *ROWS
@@ -217,8 +230,8 @@ stride_of (uint32_t b, int32_t *d, uint32_t *rows, uint32_t *len)
   /* Downwards in sequence (a backward copy: glibc's memcpy copies
      backwards when source and destination are a multiple of 4 KiB
      apart): the blocks below B, one "row" each.  */
-  unsigned age1 = stride_age ((int64_t) b + 1);
-  if (b > 0 && age1 && stride_age ((int64_t) b + 2) > age1
+  if (b > 0 && stride_regular (stride_age ((int64_t) b + 1),
+			       stride_age ((int64_t) b + 2))
       && !stride_seen ((int64_t) b - 1))
     {
       uint32_t r = 2;
@@ -235,9 +248,8 @@ stride_of (uint32_t b, int32_t *d, uint32_t *rows, uint32_t *len)
       /* The most recent first.  */
       int64_t p = stride_hist[(stride_nhist - k) % STRIDE_HIST].first;
       int64_t dd = (int64_t) b - p;
-      /* P - DD fetched before P (in the walk's order).  */
       if (dd == 0 || dd > STRIDE_MAX || dd < -STRIDE_MAX
-	  || stride_age (p - dd) <= stride_age (p))
+	  || !stride_regular (stride_age (p), stride_age (p - dd)))
 	continue;
       /* The row before B: the blocks from P this thread fetched.  */
       uint32_t l = 1;
