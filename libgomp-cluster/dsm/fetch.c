@@ -42,11 +42,12 @@ static uint32_t scatter_gen = UINT32_MAX, scatter_got;
    STRIDE_HIST faults fetched show a stride once two of them and the
    faulting block lie the same distance apart (D, at most STRIDE_MAX
    blocks either way, and more than the row) and were fetched in that
-   order, evenly spaced in time (stride_regular); the fault then fetches,
-   in the same round trip, as many rows ahead as the stride has shown (the rows of the history,
-   then twice as many each time the fault lands where the last fetch
-   ahead ended: a stream of STRIDE_STREAMS), each row as long as the
-   row before it was, the blocks present here or busy left out.  A
+   order, evenly spaced in time (stride_regular); the fault then
+   fetches, in the same round trip, as many rows ahead as the stride has
+   shown (the rows of the history, then twice as many each time the
+   fault lands where the last fetch ahead ended: a stream of
+   STRIDE_STREAMS), each row as long as the row before it was, the
+   blocks present here or busy left out.  A
    thread that walks blocks downwards (a backward copy) is a stride of -1
    with rows of one block, fetched as one run below the fault.  They
    arrive PREFETCHED: a thread that touches one opens its run with no
@@ -68,26 +69,34 @@ static __thread unsigned stride_nhist;
 static __thread struct stride_stream stride_streams[STRIDE_STREAMS];
 static __thread unsigned stride_victim;
 
+/* Locks block C and returns true if it is a whole block at address A,
+   of home H, invalid here and not busy: one more block for a run.  */
+static bool
+lock_invalid (uint32_t c, const char *a, int h)
+{
+  if (gomp_dsm_block_addr (c) != a
+      || gomp_dsm_block_len (c) != gomp_dsm.bsize
+      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
+      || gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
+    return false;
+  if (gomp_dsm_state (c) != BS_INVALID)
+    {
+      gomp_dsm_unlock (c);
+      return false;
+    }
+  return true;
+}
+
 /* Extends the run of N blocks from B (locked, or none when N is 0) by the
-   blocks after it, up to WANT in all, while each is a whole block of
-   home H at the next address, invalid here and lockable; returns the
-   run's length, its new blocks locked.  */
+   blocks after it, up to WANT in all (lock_invalid); returns the run's
+   length, its new blocks locked.  */
 static uint32_t
 lock_run (uint32_t b, uint32_t n, uint32_t want, int h)
 {
-  size_t bs = gomp_dsm.bsize;
   char *a = gomp_dsm_block_addr (b);
-  for (uint32_t c = b + n; n < want && c < gomp_dsm.nblocks; c++, n++)
-    if (gomp_dsm_block_addr (c) != a + (size_t) n * bs
-	|| gomp_dsm_block_len (c) != bs
-	|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
-	|| gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
-      break;
-    else if (gomp_dsm_state (c) != BS_INVALID)
-      {
-	gomp_dsm_unlock (c);
-	break;
-      }
+  while (n < want && b + n < gomp_dsm.nblocks
+	 && lock_invalid (b + n, a + (size_t) n * gomp_dsm.bsize, h))
+    n++;
   return n;
 }
 
@@ -137,6 +146,20 @@ scatter_runs (uint32_t b, uint32_t n0, int h, uint32_t want, uint32_t *run)
   return nr;
 }
 
+/* Installs N blocks from C fetched ahead (their data in the writable
+   view) as PREFETCHED, and unlocks them: the first access opens them
+   with no message (fault.c), and an acquire drops those nobody used.  */
+static void
+install_prefetched (uint32_t c, uint32_t n)
+{
+  for (uint32_t i = 0; i < n; i++)
+    {
+      gomp_dsm_mark_cached (c + i);
+      gomp_dsm_set_state (c + i, BS_PREFETCHED);
+      gomp_dsm_unlock (c + i);
+    }
+}
+
 /* Installs the blocks of a scatter's fetch beyond B's run (their data in
    the writable view): each becomes writable with its twin, as the blocks
    after B do in gomp_dsm_make_access, and is unlocked.  When the reply's
@@ -151,12 +174,7 @@ scatter_install (uint32_t c, uint32_t n)
   if (!gomp_dsm_in_catch_up && !gomp_dsm_stack_block (c)
       && gomp_dsm_behind ())
     {
-      for (uint32_t i = 0; i < n; i++)
-	{
-	  gomp_dsm_mark_cached (c + i);
-	  gomp_dsm_set_state (c + i, BS_PREFETCHED);
-	  gomp_dsm_unlock (c + i);
-	}
+      install_prefetched (c, n);
       return;
     }
   for (uint32_t i = 0; i < n; i++)
@@ -289,21 +307,9 @@ stride_runs (uint32_t b, uint32_t n0, int h, int32_t d, uint32_t rows,
       /* One run: the ROWS blocks below B, as far as they qualify.  */
       char *a = gomp_dsm_block_addr (b);
       uint32_t m = 0;
-      while (m < rows && m < b && total + m < GOMP_DSM_GET_MAX)
-	{
-	  uint32_t c = b - 1 - m;
-	  if (gomp_dsm_block_len (c) != bs
-	      || gomp_dsm_block_addr (c) != a - (size_t) (m + 1) * bs
-	      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
-	      || gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
-	    break;
-	  if (gomp_dsm_state (c) != BS_INVALID)
-	    {
-	      gomp_dsm_unlock (c);
-	      break;
-	    }
-	  m++;
-	}
+      while (m < rows && m < b && total + m < GOMP_DSM_GET_MAX
+	     && lock_invalid (b - 1 - m, a - (size_t) (m + 1) * bs, h))
+	m++;
       if (m)
 	{
 	  run[2] = b - m;
@@ -333,19 +339,6 @@ stride_runs (uint32_t b, uint32_t n0, int h, int32_t d, uint32_t rows,
 	break;
     }
   return nr;
-}
-
-/* Installs N blocks from C fetched ahead along a stride (their data in
-   the writable view): PREFETCHED, and unlocked.  */
-static void
-stride_install (uint32_t c, uint32_t n)
-{
-  for (uint32_t i = 0; i < n; i++)
-    {
-      gomp_dsm_mark_cached (c + i);
-      gomp_dsm_set_state (c + i, BS_PREFETCHED);
-      gomp_dsm_unlock (c + i);
-    }
 }
 
 /* Fetches B from its home H (the caller holds B's lock) into the writable
@@ -471,7 +464,7 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
 	      if (k)
 		{
 		  if (srows)
-		    stride_install (run[2 * r], k);
+		    install_prefetched (run[2 * r], k);
 		  else
 		    scatter_install (run[2 * r], k);
 		}
