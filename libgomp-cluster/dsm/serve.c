@@ -32,26 +32,50 @@ served_label (uint64_t own)
 /* True when the home of B (locked) is another node: a barrier handed B
    to this node and the requester applied that hand-off first
    (migrate.c); the request waits until this node has applied it too.
-   Anything else is an error, which ends the job once the request has
-   waited GOMP_DSM_MOVE_WAIT seconds.  */
+   Anything else is an error, which ends the job once a request for B has
+   waited GOMP_DSM_MOVE_WAIT seconds without a break.  The blocks waited
+   for and since when: an entry goes when its block is served, so that a
+   block handed here again minutes later starts a new wait (SP of NPB at
+   3 x 1 hands blocks back and forth).  Service thread, or the waiter
+   serving in its place: one at a time.  */
 #define GOMP_DSM_MOVE_WAIT 60
+#define MOVE_WAITS 64
+static struct
+{
+  uint32_t b;
+  long since;
+} move_wait[MOVE_WAITS];
+static int n_move_wait;
+
 static bool
 moving_here (int src, uint32_t b)
 {
-  static uint32_t wait_b = UINT32_MAX;
-  static long wait_since;
   int16_t h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
+  int i;
+  for (i = 0; i < n_move_wait && move_wait[i].b != b; i++)
+    ;
   if (h < 0 || h == gomp_dsm.rank)
-    return false;
-  long now = gomp_cl_now_ns ();
-  if (wait_b != b)
     {
-      wait_b = b;
-      wait_since = now;
+      if (i < n_move_wait)
+	move_wait[i] = move_wait[--n_move_wait];
+      return false;
     }
-  else if (now - wait_since > GOMP_DSM_MOVE_WAIT * 1000000000L)
-    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d", src, b,
-		    h);
+  long now = gomp_cl_now_ns ();
+  if (i == n_move_wait)
+    {
+      /* More blocks waited for than entries: the first entry's wait
+	 restarts, which only delays its report.  */
+      if (n_move_wait == MOVE_WAITS)
+	i = 0;
+      else
+	n_move_wait++;
+      move_wait[i].b = b;
+      move_wait[i].since = now;
+    }
+  else if (now - move_wait[i].since > GOMP_DSM_MOVE_WAIT * 1000000000L)
+    gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d (waited "
+		    "%d s for its hand-off to this node)", src, b, h,
+		    GOMP_DSM_MOVE_WAIT);
   return true;
 }
 
