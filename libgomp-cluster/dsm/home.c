@@ -172,10 +172,23 @@ gomp_dsm_home (uint32_t b)
   size_t n = gomp_cl_call (mgr, GOMP_CL_TAG_HOME, req, sizeof req, reply,
 			   sizeof reply);
   DSM_STAT (home_lookups, 1);
+  /* Only the homes unknown here: one known here is never older than the
+     manager's.  The manager may still be applying a barrier's hand-offs
+     that this node applied (it left the barrier first), and its answer
+     must not take back a block handed to this node, or to a node that
+     this node knows (gomp_dsm_handoff_apply records every hand-off).  */
   for (size_t i = 0; i < n / 2; i++)
     if (reply[i] >= 0 && first + i < gomp_dsm.nblocks)
-      __atomic_store_n (&gomp_dsm.home[first + i], reply[i],
-			__ATOMIC_RELEASE);
+      {
+	int16_t cur = __atomic_load_n (&gomp_dsm.home[first + i],
+				       __ATOMIC_ACQUIRE);
+	while (cur < 0
+	       && !__atomic_compare_exchange_n (&gomp_dsm.home[first + i],
+						&cur, reply[i], true,
+						__ATOMIC_RELEASE,
+						__ATOMIC_ACQUIRE))
+	  ;
+      }
   h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE);
   if (h < 0 && n / 2 > b - first && reply[b - first] == -2)
     return -2;

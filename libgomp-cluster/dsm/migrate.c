@@ -28,8 +28,10 @@
 
    At the new home the block becomes HOME_RO, as if every other node
    cached it: its next write is noticed and invalidates the copies, the
-   old home's included, which keeps a clean copy (READ).  Every node that
-   knew the old home, and the block's manager, record the new one.  Stack
+   old home's included, which keeps a clean copy (READ).  Every node
+   records the new one, also where it did not know the old one: a lookup
+   answered by a manager that has not applied the barrier yet then
+   changes nothing (home.c).  Stack
    blocks never move (they must need no message at their node: fault.c),
    nor blocks under a static placement (OMPC_DSM_HOME).  */
 
@@ -284,12 +286,13 @@ gomp_dsm_handoff_apply (const void *const *recs, const size_t *rec_lens,
 	  give_home (b, r);
 	else
 	  {
-	    /* Known here, or this node manages it: the new home.  */
+	    /* Recorded even where the old home was unknown: a manager
+	       that has not applied this barrier yet may still name the
+	       old home in answer to a lookup (gomp_dsm_home keeps what
+	       it knows).  */
 	    gomp_dsm_lock (b);
-	    if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE) >= 0
-		|| gomp_dsm_manager (b) == gomp_dsm.rank)
-	      __atomic_store_n (&gomp_dsm.home[b], (int16_t) r,
-				__ATOMIC_RELEASE);
+	    __atomic_store_n (&gomp_dsm.home[b], (int16_t) r,
+			      __ATOMIC_RELEASE);
 	    gomp_dsm_unlock (b);
 	  }
       }
