@@ -16,6 +16,10 @@
      write_fault  the same thread then writes that page, of which it holds
                   a read-only copy: a write fault on a non-home page
      write_fault_absent  a write to a non-home page the node has no copy of
+     read_fault_busy  read_fault while node 0's threads compute (none
+                  waits in the region's barrier, where it would serve at
+                  once), the reader computing ~100 us between faults: how
+                  soon a busy home answers
      lock         omp_set_lock/omp_unset_lock, every thread contending
      critical     an unnamed critical section, every thread contending
      atomic       `omp atomic` increment of a shared counter, all threads
@@ -38,6 +42,7 @@
 static char pages[NPAGES][PAGE] __attribute__ ((aligned (PAGE)));
 static char pages2[SAMPLES + 1][NPAGES][PAGE] __attribute__ ((aligned (PAGE)));
 static long shared_count;
+static int busy_done;
 static double samples[SAMPLES];
 static int nodes, nthreads, bad;
 static long scale = 1;
@@ -49,6 +54,16 @@ now_us (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+/* Computes for about US microseconds.  */
+static void
+spin_us (double us)
+{
+  double t0 = now_us ();
+  volatile double x = 1;
+  while (now_us () - t0 < us)
+    x = x * 1.0000001 + 1e-9;
 }
 
 static int
@@ -140,6 +155,7 @@ t_faults (int which)
 	  pages[p][p % PAGE] = (char) (s + 1);
 	  pages2[s][p][p] = (char) (s + 1);
 	}
+      busy_done = 0;
 #pragma omp parallel
       if (omp_get_thread_num () == last_node_thread ())
 	{
@@ -147,11 +163,18 @@ t_faults (int which)
 	  for (int k = 0; k < NPAGES; k++)
 	    {
 	      int p = order[k];
+	      if (which == 3)
+		spin_us (100);
 	      double t0 = now_us ();
 	      char v = ((volatile char *) pages[p])[p % PAGE];
 	      rd[k] = now_us () - t0;
 	      if (v != (char) (s + 1))
 		bad = 1;
+	    }
+	  if (which == 3)
+	    {
+#pragma omp atomic write
+	      busy_done = 1;
 	    }
 	  for (int k = 0; k < NPAGES; k++)
 	    {
@@ -167,7 +190,21 @@ t_faults (int which)
 	      ((volatile char *) pages2[s][p])[p + 1] = (char) s;
 	      wa[k] = now_us () - t0;
 	    }
-	  samples[s] = median (which == 0 ? rd : which == 1 ? wr : wa, NPAGES);
+	  samples[s] = median (which == 0 || which == 3 ? rd
+			       : which == 1 ? wr : wa, NPAGES);
+	}
+      else if (which == 3 && nodes > 1
+	       && omp_get_thread_num () < nthreads / nodes)
+	{
+	  /* Node 0's threads: busy until the reader is done (none waits
+	     in the barrier, where it would serve the reader at once).  */
+	  int done = 0;
+	  while (!done)
+	    {
+	      spin_us (20);
+#pragma omp atomic read
+	      done = busy_done;
+	    }
 	}
       /* The writes of the last node reached node 0.  */
       for (int p = 0; p < NPAGES; p++)
@@ -328,6 +365,8 @@ main (int argc, char **argv)
     t_faults (1);
   else if (!strcmp (test, "write_fault_absent"))
     t_faults (2);
+  else if (!strcmp (test, "read_fault_busy"))
+    t_faults (3);
   else if (!strcmp (test, "lock"))
     t_mutex (LOCK);
   else if (!strcmp (test, "critical"))
