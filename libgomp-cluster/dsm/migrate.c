@@ -177,14 +177,24 @@ handoff_handler (int src, const void *msg, size_t len, uint64_t token)
   memcpy (&b, msg, 4);
   if (b >= gomp_dsm.nblocks)
     gomp_dsm_fatal ("bad hand-off request from rank %d (block %u)", src, b);
-  if (!gomp_dsm_trylock (b))
+  if (gomp_dsm_trylock (b))
     {
+      gomp_dsm_stage_apply (b);
+      gomp_dsm_unlock (b);
+    }
+  else if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+	   == gomp_dsm.rank)
+    {
+      /* Not handed over here yet: its diffs may still be staged.  */
       gomp_cl_defer ();
       return;
     }
-  gomp_dsm_stage_apply (b);
-  gomp_dsm_unlock (b);
-  /* Nothing writes it here any more: the hand-off made it READ.  */
+  /* Else handed over already (give_home applied the staged diffs), and
+     the lock may be held by a thread of this node that fetches the
+     block from its new home, which holds its own lock while it waits
+     for this answer (take_home): waiting for the lock would wait
+     forever.  The bytes are those the hand-off left: that fetch cannot
+     land before the new home has them.  */
   gomp_cl_reply (src, token, gomp_dsm_block_wview (b),
 		 gomp_dsm_block_len (b));
 }
