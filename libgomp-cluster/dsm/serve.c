@@ -34,16 +34,18 @@ served_label (uint64_t own)
    (migrate.c); the request waits until this node has applied it too.
    Anything else is an error, which ends the job once a request for B has
    waited GOMP_DSM_MOVE_WAIT seconds without a break.  The blocks waited
-   for and since when: an entry goes when its block is served, so that a
+   for and how long: an entry goes when its block is served, so that a
    block handed here again minutes later starts a new wait (SP of NPB at
-   3 x 1 hands blocks back and forth).  Service thread, or the waiter
-   serving in its place: one at a time.  */
+   3 x 1 hands blocks back and forth); the time between two retries
+   counts for at most a second, so that a job stopped meanwhile (SIGSTOP,
+   a suspended Slurm job) does not count the stop.  Service thread, or
+   the waiter serving in its place: one at a time.  */
 #define GOMP_DSM_MOVE_WAIT 60
 #define MOVE_WAITS 64
 static struct
 {
   uint32_t b;
-  long since;
+  long last, waited;
 } move_wait[MOVE_WAITS];
 static int n_move_wait;
 
@@ -70,9 +72,14 @@ moving_here (int src, uint32_t b)
       else
 	n_move_wait++;
       move_wait[i].b = b;
-      move_wait[i].since = now;
+      move_wait[i].last = now;
+      move_wait[i].waited = 0;
+      return true;
     }
-  else if (now - move_wait[i].since > GOMP_DSM_MOVE_WAIT * 1000000000L)
+  long step = now - move_wait[i].last;
+  move_wait[i].last = now;
+  move_wait[i].waited += step < 1000000000L ? step : 1000000000L;
+  if (move_wait[i].waited > GOMP_DSM_MOVE_WAIT * 1000000000L)
     gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d (waited "
 		    "%d s for its hand-off to this node)", src, b, h,
 		    GOMP_DSM_MOVE_WAIT);

@@ -113,14 +113,56 @@ struct cl_inflight
   void *buf;
 };
 
-/* A deferred incoming message.  */
+/* A deferred incoming message, and how long it has waited: the time
+   between two of its retries counts for at most a second, so that a job
+   stopped meanwhile (SIGSTOP, a suspended Slurm job) does not count the
+   stop.  */
 struct cl_deferred
 {
   struct cl_deferred *next;
   int src, tag;
   size_t len;
   char *buf;
+  long last_ns, waited_ns;
 };
+
+/* A handler defers a request only while something of this node is held
+   for a moment (a block's lock, the release lock): a request that waited
+   this long will never be served, because what holds it waits for
+   something that waits for the request.  The job ends with a message
+   rather than hang.  */
+#define CL_DEFER_LIMIT_S 120
+
+static const char *const cl_tag_names[GOMP_CL_TAG_MAX] = {
+  [GOMP_CL_TAG_PAGE_GET] = "a page request",
+  [GOMP_CL_TAG_DIFF] = "diffs",
+  [GOMP_CL_TAG_HOME] = "a home lookup",
+  [GOMP_CL_TAG_ATOMIC] = "an atomic",
+  [GOMP_CL_TAG_PULL] = "a flush's pull",
+  [GOMP_CL_TAG_HANDOFF] = "a home hand-off",
+  [GOMP_CL_TAG_STEAL] = "a task steal",
+};
+
+/* D was deferred again: counts the time since its last retry.  */
+static void
+cl_deferred_waited (struct cl_deferred *d)
+{
+  long now = gomp_cl_now_ns (), step = now - d->last_ns;
+  d->last_ns = now;
+  d->waited_ns += step < 1000000000L ? step : 1000000000L;
+  if (d->waited_ns < CL_DEFER_LIMIT_S * 1000000000L)
+    return;
+  int rank = -1;
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  const char *what = d->tag > 0 && d->tag < GOMP_CL_TAG_MAX
+		     && cl_tag_names[d->tag] ? cl_tag_names[d->tag]
+		     : "a request";
+  gomp_cl_say ("ompcluster: rank %d: internal error: %s from rank %d (tag "
+	       "%d) could not be served here for %d s: the runtime is "
+	       "deadlocked; please report it with the program\n", rank,
+	       what, d->src, d->tag, CL_DEFER_LIMIT_S);
+  gomp_cl_abort_job (1);
+}
 
 struct gomp_cl_pending *gomp_cl_queue_head;	/* Lock-free LIFO of items.  */
 static int deferred_now;
@@ -525,6 +567,7 @@ cl_retry_deferred (void)
 	}
       else
 	{
+	  cl_deferred_waited (l);
 	  l->next = NULL;
 	  *deferred_tail = l;
 	  deferred_tail = &l->next;
@@ -618,6 +661,8 @@ cl_poll (bool full)
 	  d->tag = st.MPI_TAG;
 	  d->len = count;
 	  d->buf = buf;
+	  d->last_ns = gomp_cl_now_ns ();
+	  d->waited_ns = 0;
 	  *deferred_tail = d;
 	  deferred_tail = &d->next;
 	}
