@@ -31,9 +31,9 @@
    old home's included, which keeps a clean copy (READ).  Every node
    records the new one, also where it did not know the old one: a lookup
    answered by a manager that has not applied the barrier yet then
-   changes nothing (home.c).  Stack
-   blocks never move (they must need no message at their node: fault.c),
-   nor blocks under a static placement (OMPC_DSM_HOME).  */
+   changes nothing (home.c).  Stack blocks never move (they must need no
+   message at their node: fault.c), nor blocks under a static placement
+   (OMPC_DSM_HOME).  */
 
 #include "dsm-int.h"
 #include <stdlib.h>
@@ -192,8 +192,8 @@ handoff_handler (int src, const void *msg, size_t len, uint64_t token)
   /* Else handed over already (give_home applied the staged diffs), and
      the lock may be held by a thread of this node that fetches the
      block from its new home, which holds its own lock while it waits
-     for this answer (take_home): waiting for the lock would wait
-     forever.  The bytes are those the hand-off left: that fetch cannot
+     for this answer (take_home): waiting for the lock would wait for
+     ever.  The bytes are those the hand-off left: that fetch cannot
      land before the new home has them.  */
   gomp_cl_reply (src, token, gomp_dsm_block_wview (b),
 		 gomp_dsm_block_len (b));
