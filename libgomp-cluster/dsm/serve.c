@@ -36,10 +36,9 @@ served_label (uint64_t own)
    waited GOMP_DSM_MOVE_WAIT seconds without a break.  The blocks waited
    for and how long: an entry goes when its block is served, so that a
    block handed here again minutes later starts a new wait (SP of NPB at
-   3 x 1 hands blocks back and forth); the time between two retries
-   counts for at most a second, so that a job stopped meanwhile (SIGSTOP,
-   a suspended Slurm job) does not count the stop.  Service thread, or
-   the waiter serving in its place: one at a time.  */
+   3 x 1 hands blocks back and forth), counted as gomp_cl_waited_ns
+   does.  Service thread, or the waiter serving in its place: one at a
+   time.  */
 #define GOMP_DSM_MOVE_WAIT 60
 #define MOVE_WAITS 64
 static struct
@@ -62,7 +61,6 @@ moving_here (int src, uint32_t b)
 	move_wait[i] = move_wait[--n_move_wait];
       return false;
     }
-  long now = gomp_cl_now_ns ();
   if (i == n_move_wait)
     {
       /* More blocks waited for than entries: the first entry's wait
@@ -72,14 +70,12 @@ moving_here (int src, uint32_t b)
       else
 	n_move_wait++;
       move_wait[i].b = b;
-      move_wait[i].last = now;
+      move_wait[i].last = gomp_cl_now_ns ();
       move_wait[i].waited = 0;
       return true;
     }
-  long step = now - move_wait[i].last;
-  move_wait[i].last = now;
-  move_wait[i].waited += step < 1000000000L ? step : 1000000000L;
-  if (move_wait[i].waited > GOMP_DSM_MOVE_WAIT * 1000000000L)
+  if (gomp_cl_waited_ns (&move_wait[i].last, &move_wait[i].waited)
+      > GOMP_DSM_MOVE_WAIT * 1000000000L)
     gomp_dsm_fatal ("rank %d asked for block %u, whose home is %d (waited "
 		    "%d s for its hand-off to this node)", src, b, h,
 		    GOMP_DSM_MOVE_WAIT);

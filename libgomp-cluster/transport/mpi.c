@@ -113,10 +113,8 @@ struct cl_inflight
   void *buf;
 };
 
-/* A deferred incoming message, and how long it has waited: the time
-   between two of its retries counts for at most a second, so that a job
-   stopped meanwhile (SIGSTOP, a suspended Slurm job) does not count the
-   stop.  */
+/* A deferred incoming message, and how long it has waited
+   (gomp_cl_waited_ns).  */
 struct cl_deferred
 {
   struct cl_deferred *next;
@@ -147,10 +145,8 @@ static const char *const cl_tag_names[GOMP_CL_TAG_MAX] = {
 static void
 cl_deferred_waited (struct cl_deferred *d)
 {
-  long now = gomp_cl_now_ns (), step = now - d->last_ns;
-  d->last_ns = now;
-  d->waited_ns += step < 1000000000L ? step : 1000000000L;
-  if (d->waited_ns < CL_DEFER_LIMIT_S * 1000000000L)
+  if (gomp_cl_waited_ns (&d->last_ns, &d->waited_ns)
+      < CL_DEFER_LIMIT_S * 1000000000L)
     return;
   int rank = -1;
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);

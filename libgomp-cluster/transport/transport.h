@@ -285,4 +285,17 @@ gomp_cl_now_ns (void)
   return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
+/* A wait checked again and again (a deferred request's retries): adds
+   the time since the last check, *LAST_NS, to *WAITED_NS and returns
+   it.  A gap counts for at most a second, so that a job stopped
+   meanwhile (SIGSTOP, a suspended Slurm job) does not count the stop.  */
+static inline long
+gomp_cl_waited_ns (long *last_ns, long *waited_ns)
+{
+  long now = gomp_cl_now_ns (), step = now - *last_ns;
+  *last_ns = now;
+  *waited_ns += step < 1000000000L ? step : 1000000000L;
+  return *waited_ns;
+}
+
 #endif
