@@ -148,16 +148,15 @@ cl_deferred_waited (struct cl_deferred *d)
   if (gomp_cl_waited_ns (&d->last_ns, &d->waited_ns)
       < CL_DEFER_LIMIT_S * 1000000000L)
     return;
-  int rank = -1;
-  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   const char *what = d->tag > 0 && d->tag < GOMP_CL_TAG_MAX
 		     && cl_tag_names[d->tag] ? cl_tag_names[d->tag]
 		     : "a request";
-  gomp_cl_say ("ompcluster: rank %d: internal error: %s from rank %d (tag "
-	       "%d) could not be served here for %d s: the runtime is "
-	       "deadlocked; please report it with the program\n", rank,
-	       what, d->src, d->tag, CL_DEFER_LIMIT_S);
-  gomp_cl_abort_job (1);
+  char msg[256];
+  snprintf (msg, sizeof msg, "internal error: %s from rank %d (tag %d) "
+	    "could not be served here for %d s: the runtime is deadlocked; "
+	    "please report it with the program", what, d->src, d->tag,
+	    CL_DEFER_LIMIT_S);
+  gomp_cl_transport_fatal (msg, 0);
 }
 
 struct gomp_cl_pending *gomp_cl_queue_head;	/* Lock-free LIFO of items.  */
