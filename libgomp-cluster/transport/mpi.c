@@ -572,33 +572,45 @@ cl_retry_deferred (void)
   return any;
 }
 
+/* MPI_Iprobe on the module's communicator for TAG (or MPI_ANY_TAG) from
+   any rank.  AGAIN: when it finds nothing, probes once more.  MPICH
+   4.0.2 over UCX looks in its queue of received messages before it makes
+   progress, so a message that arrived while no thread called MPI (the
+   service thread asleep, every thread computing) is not found by the
+   first probe after that, only moved into the queue: of 50 messages sent
+   during a 2 ms sleep here, the first MPI_Iprobe after it found none and
+   the second all 50 (MPI_Test of a posted receive completes at once).  A
+   service thread that woke to poll then slept a whole period more before
+   it served such a request.  */
+static bool
+cl_iprobe (int tag, bool again, MPI_Status *st)
+{
+  int flag = 0;
+  int err = MPI_Iprobe (MPI_ANY_SOURCE, tag, cl_comm, &flag, st);
+  if (err == MPI_SUCCESS && !flag && again)
+    err = MPI_Iprobe (MPI_ANY_SOURCE, tag, cl_comm, &flag, st);
+  if (err != MPI_SUCCESS)
+    gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
+  return flag;
+}
+
 /* In a reply-only pass: a message whose handler that pass may run (a
    reply, or a request with a quick handler) into *ST; false when none.
    The first message of any kind decides in the common case (nothing, or
    one of those); past a request for the service thread, each kind is
-   probed for on its own.  */
+   probed for on its own.  AGAIN as cl_iprobe's.  */
 static bool
-cl_probe_quick (MPI_Status *st)
+cl_probe_quick (MPI_Status *st, bool again)
 {
-  int flag = 0;
-  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm, &flag, st);
-  if (err != MPI_SUCCESS)
-    gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
-  if (!flag)
+  if (!cl_iprobe (MPI_ANY_TAG, again, st))
     return false;
   if (st->MPI_TAG == TAG_REPLY
       || (st->MPI_TAG > 0 && st->MPI_TAG < GOMP_CL_TAG_MAX
 	  && quick[st->MPI_TAG]))
     return true;
   for (int tag = 0; tag <= TAG_REPLY; tag++)
-    if (tag == TAG_REPLY || quick[tag])
-      {
-	err = MPI_Iprobe (MPI_ANY_SOURCE, tag, cl_comm, &flag, st);
-	if (err != MPI_SUCCESS)
-	  gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
-	if (flag)
-	  return true;
-      }
+    if ((tag == TAG_REPLY || quick[tag]) && cl_iprobe (tag, false, st))
+      return true;
   return false;
 }
 
@@ -614,17 +626,11 @@ cl_poll (bool full)
   int any = 0;
   for (int i = 0; i < 16; i++)
     {
-      int flag = 0, count;
+      int count;
       MPI_Status st;
-      if (full)
-	{
-	  int err = MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm,
-				&flag, &st);
-	  if (err != MPI_SUCCESS)
-	    gomp_cl_transport_fatal ("MPI_Iprobe failed:", err);
-	}
-      else
-	flag = cl_probe_quick (&st);
+      /* The first probe of the pass probes again (cl_iprobe).  */
+      bool flag = full ? cl_iprobe (MPI_ANY_TAG, i == 0, &st)
+		  : cl_probe_quick (&st, i == 0);
       if (!flag)
 	break;
       MPI_Get_count (&st, MPI_BYTE, &count);
@@ -664,9 +670,8 @@ cl_poll (bool full)
     }
   if (!full && gomp_cl_service_needed ())
     {
-      int flag = 0;
-      if (MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, cl_comm, &flag,
-		      MPI_STATUS_IGNORE) == MPI_SUCCESS && flag)
+      MPI_Status st;
+      if (cl_iprobe (MPI_ANY_TAG, false, &st))
 	gomp_cl_service_want ();
     }
   return any;
