@@ -764,9 +764,11 @@ const struct gomp_env_var gomp_env_table[] = {
     gomp_parse_ompc_task_steal, gomp_show_ompc_task_steal, true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "
-    "node alone writes, in four intervals between barriers in a row, becomes homed "
-    "at that node at the next barrier: its writes then cost no diff; 0 "
-    "keeps every home where the first touch put it.",
+    "node alone writes in more of the intervals between barriers than its "
+    "home and the other nodes write it (two more; twice as many more after "
+    "each move of the block) becomes homed at that node at the next "
+    "barrier: its writes then cost no diff; 0 keeps every home where the "
+    "first touch put it.",
     gomp_parse_ompc_dsm_migrate, gomp_show_ompc_dsm_migrate, true },
 };
 

@@ -446,7 +446,6 @@ struct gomp_cl_handoffs
   const void **recs;
   size_t *rec_lens;
   int node;			/* Whose contribution is being read.  */
-  bool any;
   const void **blobs;
   size_t *lens;
   int *origins;
@@ -462,9 +461,8 @@ gomp_cl_handoff_one (int origin, const unsigned char *data, uint32_t n,
     {
       h->recs[h->node] = data;
       h->rec_lens[h->node] = n;
-      h->any = true;
     }
-  else if (origin >= 0 && h->blobs)
+  else if (origin >= 0)
     {
       if (h->n == h->cap)
 	{
@@ -491,23 +489,18 @@ gomp_cl_handoffs_apply (const unsigned char *const *data,
   struct gomp_cl_handoffs h = { .recs = recs, .rec_lens = rec_lens };
   memset (recs, 0, sizeof recs);
   memset (rec_lens, 0, sizeof rec_lens);
+  /* The proposals, and the write notices of the barrier: the homes learn
+     from them who wrote their blocks in the interval that ends here.  */
+  h.blobs = malloc (64 * sizeof *h.blobs);
+  h.lens = malloc (64 * sizeof *h.lens);
+  h.origins = malloc (64 * sizeof *h.origins);
+  h.cap = 64;
+  if (!h.blobs || !h.lens || !h.origins)
+    gomp_cl_fatal ("out of memory for home hand-offs");
   for (h.node = 0; h.node < nodes; h.node++)
     gomp_cl_log_each (data[h.node], lens[h.node], gomp_cl_handoff_one, &h);
-  if (h.any)
-    {
-      /* Again, with the write notices of the barrier this time.  */
-      h.blobs = malloc (64 * sizeof *h.blobs);
-      h.lens = malloc (64 * sizeof *h.lens);
-      h.origins = malloc (64 * sizeof *h.origins);
-      h.cap = 64;
-      if (!h.blobs || !h.lens || !h.origins)
-	gomp_cl_fatal ("out of memory for home hand-offs");
-      for (h.node = 0; h.node < nodes; h.node++)
-	gomp_cl_log_each (data[h.node], lens[h.node], gomp_cl_handoff_one,
-			  &h);
-      gomp_dsm_handoff_apply (h.recs, h.rec_lens, h.blobs, h.lens,
-			      h.origins, h.n);
-    }
+  gomp_dsm_handoff_apply (h.recs, h.rec_lens, h.blobs, h.lens, h.origins,
+			  h.n);
   free (h.blobs);
   free (h.lens);
   free (h.origins);

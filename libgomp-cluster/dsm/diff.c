@@ -598,7 +598,6 @@ diff_handler (int src, const void *msg, size_t len, uint64_t token)
       p += 8;
       gomp_dsm_stage_add (b, src, label, form, p, body);
       gomp_dsm_unlock (b);
-      gomp_dsm_migrate_wrote (b, src);
       p += body;
     }
   gomp_cl_reply (src, token, NULL, 0);

@@ -433,9 +433,6 @@ extern void gomp_dsm_home_init (void) H;
 /* migrate.c: homes that follow the writer.  */
 extern void gomp_dsm_migrate_init (bool on) H;
 extern void gomp_dsm_migrate_register (void) H;
-/* At B's home: NODE wrote B in this interval (a diff from it applied
-   here, or this node's own write noticed).  Signal-safe.  */
-extern void gomp_dsm_migrate_wrote (uint32_t b, int node) H;
 
 /* stage.c: diffs kept aside at their home until it acquires them.  The
    caller holds block B's lock, except for the _list and _all forms.  */

@@ -176,7 +176,7 @@ extern bool gomp_dsm_refetch_pending (void) GOMP_DSM_HIDDEN;
    runs on this node now (try again later).  */
 extern int gomp_dsm_unreleased (uint32_t **blocks) GOMP_DSM_HIDDEN;
 /* At a barrier, right after its release: this home's proposals to hand
-   blocks to the node that alone writes them (migrate.c), in a malloc'ed
+   blocks to the node that writes them most (migrate.c), in a malloc'ed
    buffer (*BUF, the caller frees; NULL when the length returned is 0),
    opaque to the caller.  */
 extern size_t gomp_dsm_handoff_pack (void **buf) GOMP_DSM_HIDDEN;
@@ -185,7 +185,8 @@ extern size_t gomp_dsm_handoff_pack (void **buf) GOMP_DSM_HIDDEN;
    included) given the barrier's write notices: NNOTICES blobs
    NOTICES[I] of NOTICE_LENS[I] bytes released by node NOTICE_NODES[I],
    this node's own included.  Every node given the same arguments decides
-   the same.  */
+   the same.  Called at every barrier: a home also learns from the
+   notices who wrote its blocks, for its next proposals.  */
 extern void gomp_dsm_handoff_apply (const void *const *recs,
 				    const size_t *rec_lens,
 				    const void *const *notices,

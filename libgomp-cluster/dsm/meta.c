@@ -85,8 +85,6 @@ gomp_dsm_notice (uint32_t b)
 				       (v & ~M_GEN) | M_NOTICED | g, true,
 				       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
   gomp_dsm_list_add (&gomp_dsm.notices, b);
-  if (__atomic_load_n (&gomp_dsm.home[b], __ATOMIC_RELAXED) == gomp_dsm.rank)
-    gomp_dsm_migrate_wrote (b, gomp_dsm.rank);
 }
 
 bool

@@ -34,8 +34,8 @@
 			stack blocks others read with a region's start
 			(acquire.c, push.c).
      OMPC_DSM_MIGRATE   under first touch, a block that one other node
-			alone writes moves its home there at a barrier
-			(migrate.c).  */
+			writes more often than its home and the others
+			moves its home there at a barrier (migrate.c).  */
 
 #include "dsm-int.h"
 #include <errno.h>
