@@ -12,6 +12,7 @@
       ompcluster.ld gathers into one page-aligned region:
 	int counts[64];          ->  section .bss.__ompc_shared (NOBITS)
 	double scale = 2.0;      ->  section .data.__ompc_shared
+	double grid[512][512];   ->  section .bss.__ompc_shared, aligned (4096)
 	static _Thread_local int t;  const int k = 1;  "strings"  -> untouched
       A common symbol (critical(NAME)'s .gomp_critical_user_NAME, -fcommon,
       Fortran COMMON) cannot sit in a named section: it becomes weak, so the
@@ -107,6 +108,15 @@ int plugin_is_GPL_compatible;
 
 #define OMPC_DATA_SECTION ".data.__ompc_shared"
 #define OMPC_BSS_SECTION ".bss.__ompc_shared"
+/* A variable of at least OMPC_ALIGN_FROM bytes moved there is aligned to
+   OMPC_BLOCK_ALIGN, the DSM's default block (and the page): a large array
+   that nodes write in parts (rows of 4096 bytes, halves of a plane) then
+   shares no block between two nodes' parts or with another variable.  NPB
+   FT's arrays of 4 KiB rows, 48 bytes off a page, had every row across
+   two blocks: a node reading or writing its rows moved twice as many
+   blocks, and the two nodes' rows met in a block at every boundary.  */
+#define OMPC_ALIGN_FROM 16384
+#define OMPC_BLOCK_ALIGN 4096
 #define OMPC_USER_MAIN "__ompc_user_main"
 
 static const char ompc_help[] =
@@ -300,6 +310,17 @@ ompc_move_globals (void)
       unsigned HOST_WIDE_INT size = 0;
       if (DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
 	size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
+      if (size >= OMPC_ALIGN_FROM
+	  && DECL_ALIGN_UNIT (decl) < OMPC_BLOCK_ALIGN)
+	{
+	  /* A large array starts on a block of the DSM (4096 bytes by
+	     default): rows of a page's size then fill whole blocks, and
+	     a part that a node writes shares no block with its
+	     neighbour's or another variable's.  */
+	  SET_DECL_ALIGN (decl, OMPC_BLOCK_ALIGN * BITS_PER_UNIT);
+	  DECL_USER_ALIGN (decl) = 1;
+	  ompc_stats.aligned++;
+	}
       ompc_stats.vars++;
       (zero ? ompc_stats.zero_bytes : ompc_stats.data_bytes) += size;
       if (ompc_verbose)
@@ -781,7 +802,8 @@ ompc_finish_unit (void *gcc_data, void *user_data)
   fprintf (stderr,
 	   "%s: ompcluster: %u variables moved to the shared segment ("
 	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes initialised, "
-	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak), %u kept "
+	   HOST_WIDE_INT_PRINT_UNSIGNED " bytes zero, %u made weak, %u aligned "
+	   "to %u bytes), %u kept "
 	   "out (user section); main %s; %u heap calls and %u heap "
 	   "function addresses rewritten; %u atomics (%u of them in loops GCC "
 	   "parallelized) and %u flushes "
@@ -790,7 +812,7 @@ ompc_finish_unit (void *gcc_data, void *user_data)
 	   "statements and transfers checked\n",
 	   main_input_filename, ompc_stats.vars,
 	   ompc_stats.data_bytes, ompc_stats.zero_bytes, ompc_stats.weak,
-	   ompc_stats.kept,
+	   ompc_stats.aligned, OMPC_BLOCK_ALIGN, ompc_stats.kept,
 	   ompc_stats.main_renamed ? "renamed to " OMPC_USER_MAIN
 	   : "not defined here", ompc_stats.heap_calls, ompc_stats.heap_addrs,
 	   ompc_stats.atomics, ompc_stats.loop_atomics, ompc_stats.flushes,

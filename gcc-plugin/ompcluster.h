@@ -17,7 +17,7 @@ extern bool ompc_off;
 /* What this translation unit changed, for the verbose report.  */
 struct ompc_unit_stats
 {
-  unsigned vars, weak, kept;
+  unsigned vars, weak, kept, aligned;
   unsigned HOST_WIDE_INT data_bytes, zero_bytes;
   bool main_renamed;
   unsigned heap_calls, heap_addrs, atomics, loop_atomics, flushes, tls_copies;
