@@ -27,18 +27,19 @@ val (int step, int phase, int i)
   return (step * 3 + phase) * 1000003 + i;
 }
 
-/* Checks that G holds phase PHASE of STEP (PHASE -1: the start), then
-   writes phase PHASE + 1; returns the wrong values seen.  */
+/* Checks that G holds phase PREV_PHASE of step PREV_STEP (PREV_STEP
+   -1: the start), then writes phase PHASE of STEP; returns the wrong
+   values seen.  */
 static long
-check_write (int step, int phase)
+check_write (int prev_step, int prev_phase, int step, int phase)
 {
   long bad = 0;
   for (int i = 0; i < N; i++)
     {
-      int want = phase < 0 ? -1 - i : val (step, phase, i);
+      int want = prev_step < 0 ? -1 - i : val (prev_step, prev_phase, i);
       if (g[i] != want)
 	bad++;
-      g[i] = val (step, phase + 1, i);
+      g[i] = val (step, phase, i);
     }
   return bad;
 }
@@ -52,27 +53,16 @@ main (void)
   for (int step = 0; step < STEPS; step++)
     {
       /* Phases 0, 1, 2 of the step: the last thread, the master, the
-	 last thread; the first writer checks the end of the step before
-	 (phase 2 of STEP - 1, or the start).  */
+	 last thread, each checking the phase before.  */
 #pragma omp parallel reduction(+:bad)
       if (omp_get_thread_num () == omp_get_num_threads () - 1)
-	{
-	  long b = 0;
-	  for (int i = 0; i < N; i++)
-	    {
-	      int want = step == 0 ? -1 - i : val (step - 1, 2, i);
-	      if (g[i] != want)
-		b++;
-	      g[i] = val (step, 0, i);
-	    }
-	  bad += b;
-	}
+	bad += check_write (step - 1, 2, step, 0);
 #pragma omp parallel reduction(+:bad)
       if (omp_get_thread_num () == 0)
-	bad += check_write (step, 0);
+	bad += check_write (step, 0, step, 1);
 #pragma omp parallel reduction(+:bad)
       if (omp_get_thread_num () == omp_get_num_threads () - 1)
-	bad += check_write (step, 1);
+	bad += check_write (step, 1, step, 2);
     }
   for (int i = 0; i < N; i++)
     if (g[i] != val (STEPS - 1, 2, i))
