@@ -23,9 +23,9 @@
    the FFT along two dimensions and the evolution, by the other node in
    the third FFT, had stayed with the master that initialised them, and
    the second node paid a fetch and a diff three times per iteration for
-   a quarter of the array; FT A at 2 x 1 takes 5.3-5.5 s with this rule
+   a quarter of the array; FT A at 2 x 1 took 5.3-5.5 s with this rule
    against 5.8-6.2 s with the former one, four intervals in a row by one
-   node alone.)  Every node counts the moves of each block, and each
+   node alone, before the plugin aligned FT's arrays to blocks.)  Every node counts the moves of each block, and each
    move doubles the score the block's next move needs (up to
    MIGRATE_SCORE << MIGRATE_DOUBLINGS): NPB BT W, whose blocks several
    nodes write in varying turns, moved 379,000 blocks without that
