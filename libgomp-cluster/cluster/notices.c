@@ -489,14 +489,10 @@ gomp_cl_handoffs_apply (const unsigned char *const *data,
   struct gomp_cl_handoffs h = { .recs = recs, .rec_lens = rec_lens };
   memset (recs, 0, sizeof recs);
   memset (rec_lens, 0, sizeof rec_lens);
-  /* The proposals, and the write notices of the barrier: the homes learn
-     from them who wrote their blocks in the interval that ends here.  */
-  h.blobs = malloc (64 * sizeof *h.blobs);
-  h.lens = malloc (64 * sizeof *h.lens);
-  h.origins = malloc (64 * sizeof *h.origins);
-  h.cap = 64;
-  if (!h.blobs || !h.lens || !h.origins)
-    gomp_cl_fatal ("out of memory for home hand-offs");
+  /* The proposals, and the write notices of the barrier (the arrays grow
+     from none: a barrier without notices allocates nothing): the homes
+     learn from them who wrote their blocks in the interval that ends
+     here.  */
   for (h.node = 0; h.node < nodes; h.node++)
     gomp_cl_log_each (data[h.node], lens[h.node], gomp_cl_handoff_one, &h);
   gomp_dsm_handoff_apply (h.recs, h.rec_lens, h.blobs, h.lens, h.origins,
