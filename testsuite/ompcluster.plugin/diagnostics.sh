@@ -31,7 +31,7 @@ check "-w silences the warnings" \
 check "verbose: each variable with its bytes and section" \
   "grep -F 'ompcluster: huge (209715200 bytes) -> .bss.__ompc_shared' verbose.err && grep -F 'ompcluster: init_var (8 bytes) -> .data.__ompc_shared' verbose.err && grep -F 'ompcluster: .gomp_critical_user_sec_name (8 bytes, weak) -> .bss.__ompc_shared' verbose.err"
 check "verbose: the unit's summary" \
-  "grep -E 'sections\.c: ompcluster: 6 variables moved to the shared segment \(16 bytes initialised, 209715272 bytes zero, 1 made weak, [0-9]+ aligned to 4096 bytes\), 1 kept out \\(user section\\); main renamed to __ompc_user_main; [0-9]+ heap calls and 0 heap function addresses rewritten; [0-9]+ atomics \\(0 of them in loops GCC parallelized\\) and 0 flushes rewritten' verbose.err"
+  "grep -E 'sections\.c: ompcluster: 6 variables moved to the shared segment \(16 bytes initialised, 209715272 bytes zero, 1 made weak, 1 aligned to 4096 bytes\), 1 kept out \\(user section\\); main renamed to __ompc_user_main; [0-9]+ heap calls and 0 heap function addresses rewritten; [0-9]+ atomics \\(0 of them in loops GCC parallelized\\) and 0 flushes rewritten' verbose.err"
 "$OMPCC" -c -fplugin-arg-ompcluster-verbose "$SRC/heap.c" -o h.o 2> heap.err
 check "verbose: heap calls and addresses counted" \
   "grep -E 'heap\.c: ompcluster: .*main renamed.* 29 heap calls and 7 heap function addresses rewritten' heap.err"

@@ -34,6 +34,8 @@ check "object: critical(NAME) lock is weak, not common" \
   "nm s.o | grep -E ' [VW] \.gomp_critical_user_sec_name\$'"
 check "object: section alignment at least the variables'" \
   "readelf -S -W s.o | awk '/ \.bss\.__ompc_shared / { exit !(\$NF >= 32) }'"
+check "object: a variable of 16 KiB or more (huge) aligned to 4096 bytes" \
+  "readelf -S -W s.o | awk '/ \.bss\.__ompc_shared / { exit !(\$NF >= 4096) }' && test \$(( 0x\$(nm s.o | awk '\$3 == \"huge\" { print \$1 }') % 4096 )) = 0"
 
 check "program: region sections" \
   "readelf -S -W s.exe | grep -E ' \.ompc_shared_data +PROGBITS .* WA ' && readelf -S -W s.exe | grep -E ' \.ompc_shared_bss +NOBITS .* WA '"
