@@ -16,7 +16,13 @@
    thieves timed: the whole subtree's time there, and how much slower it
    ran there than here -- the bodies of the given task and of its
    descendants there, per site, with the thief's release after them,
-   against what as many tasks of those sites take here.  A site still
+   against what as many tasks of those sites take here.  A subtree with
+   a site that has not run here yet (a producer that makes all its tasks
+   before it runs any) is valued as taking here what it took there; once
+   one subtree could be valued wholly with times measured here, only
+   such subtrees count (two guessed ratios of 1 averaged with the real
+   ones let a site whose tasks ran 100 times slower away keep going for
+   dozens of tasks).  A site still
    unknown (fewer than SITE_LEARN samples away) has at most SITE_LEARN
    tasks away until they come back; afterwards its tasks go only when
    what a thief got for one, descendants included, pays for the trip
@@ -45,12 +51,15 @@
 
 /* AWAY_THERE_NS and AWAY_HERE_NS: what the subtrees took on their
    thieves, and what as many tasks of their sites take here (averaged
-   alike, so that the large subtrees weigh most).  */
+   alike, so that the large subtrees weigh most); KNOWN_THERE_NS and
+   KNOWN_HERE_NS the same over the KNOWN_N subtrees valued with times
+   measured here only.  */
 struct task_site
 {
   uintptr_t fn;
   long here_ns, away_there_ns, away_here_ns, away_total_ns;
-  unsigned here_n, away_n, away_total_n;
+  long known_there_ns, known_here_ns;
+  unsigned here_n, away_n, away_total_n, known_n;
   unsigned refused, retry_gap;	/* Since the last retry; 0: SITE_RETRY.  */
   unsigned away_out;		/* Given, not come back yet.  */
 };
@@ -145,6 +154,7 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
   if (s)
     {
       long there = release_ns, here = 0;
+      bool known = true;
       for (unsigned i = 0; i < ntimes; i++)
 	{
 	  if (times[i].ntasks == 0)
@@ -158,12 +168,22 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 	    here += (long) times[i].ntasks
 		    * __atomic_load_n (&d->here_ns, __ATOMIC_RELAXED);
 	  else
-	    here += ns;
+	    {
+	      here += ns;
+	      known = false;
+	    }
 	}
       unsigned k = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
       site_average (&s->away_there_ns, k, there);
       site_average (&s->away_here_ns, k, here);
       __atomic_store_n (&s->away_n, k + 1, __ATOMIC_RELAXED);
+      if (known)
+	{
+	  k = __atomic_load_n (&s->known_n, __ATOMIC_RELAXED);
+	  site_average (&s->known_there_ns, k, there);
+	  site_average (&s->known_here_ns, k, here);
+	  __atomic_store_n (&s->known_n, k + 1, __ATOMIC_RELAXED);
+	}
       site_sample (&s->away_total_ns, &s->away_total_n, total_ns);
       __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
     }
@@ -184,8 +204,11 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
 	     || away_n + __atomic_load_n (&s->away_out, __ATOMIC_RELAXED)
 		< SITE_LEARN;
     }
-  long there = __atomic_load_n (&s->away_there_ns, __ATOMIC_RELAXED);
-  long here = __atomic_load_n (&s->away_here_ns, __ATOMIC_RELAXED);
+  bool known = __atomic_load_n (&s->known_n, __ATOMIC_RELAXED) != 0;
+  long there = __atomic_load_n (known ? &s->known_there_ns
+				: &s->away_there_ns, __ATOMIC_RELAXED);
+  long here = __atomic_load_n (known ? &s->known_here_ns
+			       : &s->away_here_ns, __ATOMIC_RELAXED);
   long total = __atomic_load_n (&s->away_total_ns, __ATOMIC_RELAXED);
   /* A subtree there at most SITE_SLOWDOWN times as long as here.  */
   if (total >= SITE_MIN_NS && there <= here * SITE_SLOWDOWN)
