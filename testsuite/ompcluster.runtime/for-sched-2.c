@@ -78,7 +78,11 @@ main (void)
     }
   check ("runtime", 8);
 
-  /* Work is shared: with many slow-ish iterations every thread gets some.  */
+  /* Work is shared: with many slow-ish iterations every thread gets some.
+     An iteration lasts 1 ms of wall-clock time, not a count of additions:
+     at 3x1 on 2 cores a node's process can sit unscheduled for tens of
+     milliseconds, and 6 ms of additions in all let the first node take
+     every chunk before the others' first request reached it.  */
   int got[64] = { 0 }, nth = 1;
 #pragma omp parallel
   {
@@ -87,9 +91,9 @@ main (void)
 #pragma omp for schedule(dynamic)
     for (int i = 0; i < 64 * nth; i++)
       {
-	volatile double x = 0;
-	for (int k = 0; k < 20000; k++)
-	  x += k;
+	double until = omp_get_wtime () + 1e-3;
+	while (omp_get_wtime () < until)
+	  ;
 	got[omp_get_thread_num ()] = 1;
       }
   }
