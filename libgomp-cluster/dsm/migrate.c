@@ -25,9 +25,10 @@
    the second node paid a fetch and a diff three times per iteration for
    a quarter of the array; FT A at 2 x 1 took 5.3-5.5 s with this rule
    against 5.8-6.2 s with the former one, four intervals in a row by one
-   node alone, before the plugin aligned FT's arrays to blocks.)  Every node counts the moves of each block, and each
-   move doubles the score the block's next move needs (up to
-   MIGRATE_SCORE << MIGRATE_DOUBLINGS): NPB BT W, whose blocks several
+   node alone, before the plugin aligned FT's arrays to blocks.)  Every
+   node counts the moves of each block, and each move doubles the score
+   the block's next move needs (up to MIGRATE_SCORE <<
+   MIGRATE_DOUBLINGS): NPB BT W, whose blocks several
    nodes write in varying turns, moved 379,000 blocks without that
    against 72 with the former rule, and ran 12-20% slower; with it,
    about 2,550 in 25.8-27.2 s against 26.6-27.2 s.  A home learns who

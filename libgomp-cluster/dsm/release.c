@@ -83,6 +83,22 @@ gomp_dsm_diff_next (void)
 	 + !counted;
 }
 
+/* Write-protects the ascending blocks V[0..N) in runs of consecutive
+   blocks, one mprotect each (snapshot_home and flush_dirty, whose
+   blocks stay locked until they are compared once more).  */
+static void
+protect_runs (const uint32_t *v, uint32_t n)
+{
+  for (uint32_t i = 0; i < n;)
+    {
+      uint32_t j = i;
+      while (j + 1 < n && v[j + 1] == v[j] + 1)
+	j++;
+      gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
+      i = j + 1;
+    }
+}
+
 /* Block B (home here, twinned, locked), CHANGED since its twin or not,
    found IDLE releases in a row unchanged before: a changed block is
    announced and its twin brought up to date; B stays on the list of
@@ -160,26 +176,19 @@ snapshot_home (void)
     }
   /* Idle: protected again, then compared once more for what was written
      before the protection took effect.  */
-  for (uint32_t i = 0; i < nx;)
+  protect_runs (v, nx);
+  for (uint32_t k = 0; k < nx; k++)
     {
-      uint32_t j = i;
-      while (j + 1 < nx && v[j + 1] == v[j] + 1)
-	j++;
-      gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
-      for (uint32_t k = i; k <= j; k++)
+      uint32_t b = v[k];
+      gomp_dsm_set_state (b, BS_HOME_RO);
+      if (memcmp (gomp_dsm_block_wview (b), gomp_dsm_twin (b),
+		  gomp_dsm_block_len (b)) != 0)
+	snapshot_keep (b, true, 0);
+      else
 	{
-	  uint32_t b = v[k];
-	  gomp_dsm_set_state (b, BS_HOME_RO);
-	  if (memcmp (gomp_dsm_block_wview (b), gomp_dsm_twin (b),
-		      gomp_dsm_block_len (b)) != 0)
-	    snapshot_keep (b, true, 0);
-	  else
-	    {
-	      gomp_dsm_htwin_drop (b);
-	      gomp_dsm_unlock (b);
-	    }
+	  gomp_dsm_htwin_drop (b);
+	  gomp_dsm_unlock (b);
 	}
-      i = j + 1;
     }
   free (v);
 }
@@ -243,27 +252,20 @@ flush_dirty (void)
       else
 	v[nr++] = b;
     }
-  for (uint32_t i = 0; i < nr;)
+  protect_runs (v, nr);
+  for (uint32_t k = 0; k < nr; k++)
     {
-      uint32_t j = i;
-      while (j + 1 < nr && v[j + 1] == v[j] + 1)
-	j++;
-      gomp_dsm_protect (v[i], j - i + 1, PROT_READ);
-      for (uint32_t k = i; k <= j; k++)
-	{
-	  uint32_t b = v[k];
-	  if (gomp_dsm_diff_add (&out, b))
-	    gomp_dsm_notice (b);
-	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-	  while (!__atomic_compare_exchange_n
-		 (&gomp_dsm.meta[b], &m,
-		  (m & ~(M_IDLE | M_STATE)) | M_EXPIRED | BS_READ,
-		  true, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-	    ;
-	  gomp_dsm.expired[b] = gen;
-	  gomp_dsm_unlock (b);
-	}
-      i = j + 1;
+      uint32_t b = v[k];
+      if (gomp_dsm_diff_add (&out, b))
+	gomp_dsm_notice (b);
+      uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n
+	     (&gomp_dsm.meta[b], &m,
+	      (m & ~(M_IDLE | M_STATE)) | M_EXPIRED | BS_READ,
+	      true, __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	;
+      gomp_dsm.expired[b] = gen;
+      gomp_dsm_unlock (b);
     }
   gomp_dsm_diff_finish (&out);
   free (v);
