@@ -67,6 +67,27 @@ gomp_cl_stats_print (void)
 		   (unsigned long long) gomp_cl_steal_given,
 		   (unsigned long long) ts[3],
 		   (unsigned long long) gomp_cl_steal_bytes);
+  /* What the calls asked for, and how long their callers waited for
+     each kind.  */
+  if (n > 0 && (size_t) n < sizeof buf && t.calls)
+    {
+      n += snprintf (buf + n, sizeof buf - n,
+		     "ompcluster stats: rank %d: calls by kind:", gomp_cl_rank);
+      const char *sep = "";
+      for (int i = 0; i < GOMP_CL_TAG_MAX && n > 0 && (size_t) n < sizeof buf;
+	   i++)
+	if (t.tag_calls[i])
+	  {
+	    const char *name = gomp_cl_tag_name (i);
+	    n += snprintf (buf + n, sizeof buf - n, "%s %s %llu (%.3f ms)",
+			   sep, name ? name : "other",
+			   (unsigned long long) t.tag_calls[i],
+			   t.tag_call_ns[i] * 1e-6);
+	    sep = ",";
+	  }
+      if (n > 0 && (size_t) n < sizeof buf)
+	n += snprintf (buf + n, sizeof buf - n, "\n");
+    }
   fflush (stdout);
   if (n > 0 && (size_t) n >= sizeof buf)
     n = sizeof buf - 1;

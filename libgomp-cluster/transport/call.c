@@ -162,9 +162,16 @@ cl_call_wait (struct gomp_cl_pending *w, bool full)
       while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) != CALL_DONE)
 	gomp_futex_wait (&w->done, CALL_SLEEPING);
     }
+  long waited = gomp_cl_now_ns () - start;
   __atomic_add_fetch (&gomp_cl_counters.calls, 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch (&gomp_cl_counters.call_ns, gomp_cl_now_ns () - start,
-		      __ATOMIC_RELAXED);
+  __atomic_add_fetch (&gomp_cl_counters.call_ns, waited, __ATOMIC_RELAXED);
+  if (w->tag > 0 && w->tag < GOMP_CL_TAG_MAX)
+    {
+      __atomic_add_fetch (&gomp_cl_counters.tag_calls[w->tag], 1,
+			  __ATOMIC_RELAXED);
+      __atomic_add_fetch (&gomp_cl_counters.tag_call_ns[w->tag], waited,
+			  __ATOMIC_RELAXED);
+    }
   return w->len;
 }
 

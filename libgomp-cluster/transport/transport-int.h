@@ -103,8 +103,9 @@ struct gomp_cl_counters
      sleeps.  */
   uint64_t svc_spins, svc_sleeps;
   /* call.c: calls this node made and the time their callers waited
-     (ns).  */
+     (ns), in all and per tag.  */
   uint64_t calls, call_ns;
+  uint64_t tag_calls[GOMP_CL_TAG_MAX], tag_call_ns[GOMP_CL_TAG_MAX];
   /* mpi.c: requests served by the service thread and by waiters'
      passes.  */
   uint64_t served_svc, served_waiter;

@@ -208,13 +208,19 @@ struct gomp_cl_stats
      time and the whole process's (ns).  */
   uint64_t svc_spins, svc_sleeps, svc_cpu_ns, cpu_ns;
   /* Calls (gomp_cl_call and its async form) and the time their callers
-     waited for the answers (ns).  */
+     waited for the answers (ns), in all and per tag (gomp_cl_tag_name
+     names them).  */
   uint64_t calls, call_ns;
+  uint64_t tag_calls[GOMP_CL_TAG_MAX], tag_call_ns[GOMP_CL_TAG_MAX];
   /* Requests from other nodes handled by the service thread and by
      threads that were waiting anyway.  */
   uint64_t served_svc, served_waiter;
 };
 extern void gomp_cl_get_stats (struct gomp_cl_stats *s)
+  __attribute__ ((visibility ("hidden")));
+/* What a call with tag TAG asks for, in one word (OMPC_STATS's calls
+   by kind); NULL for a tag no call uses.  */
+extern const char *gomp_cl_tag_name (int tag)
   __attribute__ ((visibility ("hidden")));
 
 /* Whether the machine has a processor that no thread wants now: its

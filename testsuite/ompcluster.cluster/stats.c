@@ -1,12 +1,15 @@
 /* OMPC_STATS=1: every node prints at exit its regions, barriers and the
    time in them, lock acquisitions (local/remote), messages and bytes, and
-   the DSM's counters; without it nothing is printed.  */
+   the DSM's counters, and what its calls to other nodes asked for (the
+   page of the critical section's counter, the diffs of its writes) with the
+   time waited for each kind; without it nothing is printed.  */
 /* ompc-nodes: 2x1 3x1 */
 /* ompc-env: OMPC_STATS=1 */
 /* ompc-output: rank 0: regions 2, barriers [0-9]+ \([0-9.]+ ms in them */
 /* ompc-output: rank 1: regions 2, barriers [0-9]+ \([0-9.]+ ms in them, [0-9.]+ us each\), locks [0-9]+ local / [1-9][0-9]* remote */
 /* ompc-output: rank 1: .*messages sent [1-9][0-9]* \([0-9]+ bytes\), received [1-9][0-9]* \([0-9]+ bytes\) */
 /* ompc-output: rank 1: dsm: faults */
+/* ompc-output: rank 1: calls by kind: page-fetch [1-9][0-9]* \([0-9.]+ ms\), diff [1-9][0-9]* \([0-9.]+ ms\) */
 /* ompc-timeout: 60 */
 #include <omp.h>
 #include <stdio.h>
