@@ -705,7 +705,9 @@ const struct gomp_env_var gomp_env_table[] = {
     "With several nodes, every node prints at exit its regions, barriers "
     "(and time in them), lock acquisitions (local/remote), dynamic-loop "
     "chunks, messages and bytes, tasks run locally, stolen and given "
-    "away with the bytes moved for them, and the DSM's counters.",
+    "away with the bytes moved for them, the requests it waited for by "
+    "kind (`page-fetch`, `diff`, `home-lookup`, `steal` ...) with the "
+    "time waited for each, and the DSM's counters.",
     gomp_parse_ompc_stats, gomp_show_ompc_stats, true },
   { "OMPC_REPORT", "file name", "none (off)",
     "With several nodes, rank 0 writes at exit a sharing report to this "
