@@ -141,6 +141,21 @@ function cell(k, what,   x) {
 }
 function good(k) { return (k in N) && !BAD[k] && !(k in BUILD) }
 function sv(cl, b, r, key) { return S[cl, b, r, key] + 0 }
+# The three kinds of call rank R waited longest for (OMPC_STATS calls by
+# kind), as "page-fetch N (T ms), ..."; empty without that line.
+function kinds(cl, b, r,    names, nn, i, k, best, bi, out, used) {
+  nn = split("page-fetch diff home-lookup atomic lock unlock loop-chunk control heap cancel pull handoff steal steal-done steal-note fulfill", names, " ")
+  out = ""
+  for (k = 0; k < 3; k++) {
+    best = 0; bi = 0
+    for (i = 1; i <= nn; i++)
+      if (!(i in used) && sv(cl, b, r, "kind_ms:" names[i]) > best) { best = sv(cl, b, r, "kind_ms:" names[i]); bi = i }
+    if (bi == 0 || best < 1) break
+    used[bi] = 1
+    out = out (out == "" ? "" : ", ") sprintf("%s %d (%.0f ms)", names[bi], sv(cl, b, r, "kind:" names[bi]), best)
+  }
+  return out
+}
 function perrank(cl, b, key, scale, fmtc,   r, x) {
   x = ""
   for (r = 0; r < NR_[cl, b]; r++)
@@ -272,12 +287,12 @@ END {
       best = -1; why = ""
       for (r = 0; r < nr; r++) {
         x = sv(cl, b, r, "call_ms")
-        if (x > best) { best = x; why = sprintf("rank %d waits on remote calls: %d calls, %.0f us each; its %d read and %d write faults fetched %d pages (%.1f MiB); %d remote locks, %d remote atomics", r, sv(cl, b, r, "calls"), sv(cl, b, r, "calls") ? 1000 * x / sv(cl, b, r, "calls") : 0, sv(cl, b, r, "read_faults"), sv(cl, b, r, "write_faults"), sv(cl, b, r, "pages"), sv(cl, b, r, "page_bytes") / 1048576, sv(cl, b, r, "locks_remote"), sv(cl, b, r, "atomics_remote")) }
+        if (x > best) { best = x; why = sprintf("rank %d waits on remote calls: %d calls, %.0f us each; its %d read and %d write faults fetched %d pages (%.1f MiB); %d remote locks, %d remote atomics", r, sv(cl, b, r, "calls"), sv(cl, b, r, "calls") ? 1000 * x / sv(cl, b, r, "calls") : 0, sv(cl, b, r, "read_faults"), sv(cl, b, r, "write_faults"), sv(cl, b, r, "pages"), sv(cl, b, r, "page_bytes") / 1048576, sv(cl, b, r, "locks_remote"), sv(cl, b, r, "atomics_remote")); kd = kinds(cl, b, r); if (kd != "") why = why "; longest by kind: " kd }
         x = sv(cl, b, r, "release_ms")
         if (x > best) { best = x; why = sprintf("rank %d releases: %d diffs (%.1f KiB) and %d write notices", r, sv(cl, b, r, "diffs"), sv(cl, b, r, "diff_bytes") / 1024, sv(cl, b, r, "notices")) }
         x = sv(cl, b, r, "acquire_ms")
         if (x > best) { best = x; why = sprintf("rank %d acquires: %d invalidations, %d pages prefetched (%.0f ms), %d updated in place", r, sv(cl, b, r, "invalidations"), sv(cl, b, r, "prefetched"), sv(cl, b, r, "prefetch_ms"), sv(cl, b, r, "updated")) }
-        if (r != late && w[r] - minw > best) { best = w[r] - minw; why = sprintf("imbalance: rank %d waits in barriers for rank %d, which spent %.0f ms in %d remote calls (%d read, %d write faults, %d remote atomics), %.0f ms releasing, %.0f ms acquiring", r, late, sv(cl, b, late, "call_ms"), sv(cl, b, late, "calls"), sv(cl, b, late, "read_faults"), sv(cl, b, late, "write_faults"), sv(cl, b, late, "atomics_remote"), sv(cl, b, late, "release_ms"), sv(cl, b, late, "acquire_ms")) }
+        if (r != late && w[r] - minw > best) { best = w[r] - minw; why = sprintf("imbalance: rank %d waits in barriers for rank %d, which spent %.0f ms in %d remote calls (%d read, %d write faults, %d remote atomics), %.0f ms releasing, %.0f ms acquiring", r, late, sv(cl, b, late, "call_ms"), sv(cl, b, late, "calls"), sv(cl, b, late, "read_faults"), sv(cl, b, late, "write_faults"), sv(cl, b, late, "atomics_remote"), sv(cl, b, late, "release_ms"), sv(cl, b, late, "acquire_ms")); kd = kinds(cl, b, late); if (kd != "") why = why "; its calls longest by kind: " kd }
       }
       nbar = sv(cl, b, late, "barriers")
       if (minw > best) { best = minw; why = sprintf("barriers themselves: %d barriers and %d regions, %.0f us each on the rank that waited least", nbar, sv(cl, b, late, "regions"), nbar ? minw * 1000 / nbar : 0) }

@@ -38,6 +38,20 @@ function put(k, v) { print rank, k, v }
   }
 }
 
+# The calls by kind: "ompcluster stats: rank R: calls by kind: page-fetch
+# N (T ms), diff N (T ms), ..." gives "kind:NAME N" and "kind_ms:NAME T".
+/^ompcluster stats: rank [0-9]+: calls by kind:/ {
+  rank = num($4)
+  rest = $0
+  sub(/.*calls by kind: */, "", rest)
+  nk = split(rest, kinds, /, */)
+  for (j = 1; j <= nk; j++) {
+    if (split(kinds[j], f, " ") < 3) continue
+    put("kind:" f[1], num(f[2]))
+    put("kind_ms:" f[1], num(f[3]))
+  }
+}
+
 /^ompcluster: rank [0-9]+: dsm:/ {
   rank = num($3)
   for (i = 5; i <= NF; i++) {
