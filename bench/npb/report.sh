@@ -125,6 +125,7 @@ FILENAME == ARGV[1] {
 }
 {			# CLASS BENCH RANK KEY VALUE
   S[$1, $2, $3, $4] = $5
+  if ($4 ~ /^kind_ms:/) KINDS[substr($4, 9)] = 1
   if ($3 + 1 > NR_[$1, $2]) NR_[$1, $2] = $3 + 1
   next
 }
@@ -142,17 +143,17 @@ function cell(k, what,   x) {
 function good(k) { return (k in N) && !BAD[k] && !(k in BUILD) }
 function sv(cl, b, r, key) { return S[cl, b, r, key] + 0 }
 # The three kinds of call rank R waited longest for (OMPC_STATS calls by
-# kind), as "page-fetch N (T ms), ..."; empty without that line.
-function kinds(cl, b, r,    names, nn, i, k, best, bi, out, used) {
-  nn = split("page-fetch diff home-lookup atomic lock unlock loop-chunk control heap cancel pull handoff steal steal-done steal-note fulfill", names, " ")
+# kind; KINDS holds every name the statistics gave), as "page-fetch N (T
+# ms), ..."; empty without that line.
+function kinds(cl, b, r,    nm, k, best, bn, out, used) {
   out = ""
   for (k = 0; k < 3; k++) {
-    best = 0; bi = 0
-    for (i = 1; i <= nn; i++)
-      if (!(i in used) && sv(cl, b, r, "kind_ms:" names[i]) > best) { best = sv(cl, b, r, "kind_ms:" names[i]); bi = i }
-    if (bi == 0 || best < 1) break
-    used[bi] = 1
-    out = out (out == "" ? "" : ", ") sprintf("%s %d (%.0f ms)", names[bi], sv(cl, b, r, "kind:" names[bi]), best)
+    best = 0; bn = ""
+    for (nm in KINDS)
+      if (!(nm in used) && sv(cl, b, r, "kind_ms:" nm) > best) { best = sv(cl, b, r, "kind_ms:" nm); bn = nm }
+    if (bn == "" || best < 1) break
+    used[bn] = 1
+    out = out (out == "" ? "" : ", ") sprintf("%s %d (%.0f ms)", bn, sv(cl, b, r, "kind:" bn), best)
   }
   return out
 }
