@@ -5,6 +5,7 @@
 
 #include "task.h"
 #include "omp.h"
+#include <unistd.h>
 
 /* Across nodes, a region's implicit tasks need the ICVs rank 0's master
    gives them (omp_set_num_threads, omp_set_schedule... change them only
@@ -199,12 +200,13 @@ gomp_parallel_cluster_finish (struct gomp_cluster_region *r)
 }
 
 /* A whole top-level region in cluster mode (GOMP_parallel, the combined
-   parallel loops and sections, GOMP_parallel_reductions).  Returns the
-   team size.  */
-static unsigned
-gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
-			 unsigned num_threads, unsigned count, unsigned flags,
-			 const struct gomp_loop_spec *loop, bool task_red)
+   parallel loops and sections, GOMP_parallel_reductions), below the
+   padding gomp_parallel_cluster_1 leaves.  Returns the team size.  */
+static unsigned __attribute__ ((noinline))
+gomp_parallel_cluster_run (void (*fn) (void *), void *data,
+			   unsigned num_threads, unsigned count,
+			   unsigned flags, const struct gomp_loop_spec *loop,
+			   bool task_red)
 {
   struct gomp_cluster_region r;
   unsigned n = gomp_parallel_cluster_start (&r, fn, data, num_threads, count,
@@ -212,6 +214,49 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
   fn (data);
   gomp_team_end ();
   gomp_parallel_cluster_finish (&r);
+  return n;
+}
+
+/* The largest DSM block below which rank 0's master pads its stack at a
+   region's start (gomp_parallel_cluster_1).  */
+#define GOMP_REGION_PAD_MAX (64 * 1024)
+
+/* The region's data block, and the locals of the function that meets
+   the construct, lie on rank 0's master's stack, which every node reads
+   at the region's start (rank 0 sends it along: the DSM's push).  The
+   frames the master then runs the region in -- the outlined function,
+   the loops, the barriers, MPI -- would follow on the same DSM block:
+   rank 0's writes to them changed the block in every region, so that
+   the release of every barrier in the region announced it and every
+   other node made its copy inaccessible and took it again at the next
+   region (an mprotect that takes a right away costs ~40 us on the
+   project's virtual machines).  Those frames start instead on the next
+   block down, which no other node reads: the block holding the data is
+   then written only by the program's own code.  At most one block
+   (OMPC_DSM_BLOCK, if no larger than GOMP_REGION_PAD_MAX) of stack
+   address space, which is never touched.  */
+static unsigned
+gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
+			 unsigned num_threads, unsigned count, unsigned flags,
+			 const struct gomp_loop_spec *loop, bool task_red)
+{
+  static size_t bs;
+  if (!bs)
+    bs = gomp_cluster_env.dsm_block ? gomp_cluster_env.dsm_block
+	 : (size_t) sysconf (_SC_PAGESIZE);
+  char *pad = NULL;
+  if (gomp_cluster->rank == 0 && bs <= GOMP_REGION_PAD_MAX)
+    {
+      /* The stack pointer now (the lowest byte of this frame), and
+	 below it to the next block boundary, with room for what a call
+	 pushes.  */
+      uintptr_t sp = (uintptr_t) __builtin_alloca (16);
+      pad = __builtin_alloca ((sp & (bs - 1)) + 64);
+    }
+  unsigned n = gomp_parallel_cluster_run (fn, data, num_threads, count, flags,
+					  loop, task_red);
+  /* The padding stays in place until the region is over.  */
+  __asm__ volatile ("" : : "r" (pad) : "memory");
   return n;
 }
 

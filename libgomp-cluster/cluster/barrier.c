@@ -139,7 +139,7 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
   double t0 = gomp_cl_stats_enabled ? gomp_cl_now () : 0;
 
   gomp_cl_release ();
-  notices_len = gomp_cl_log_pack (&notices, true);
+  notices_len = gomp_cl_log_pack_barrier (&notices);
   handoffs_len = gomp_cl_handoffs_pack (&handoffs);
   len = bcast_len + notices_len + handoffs_len;
   /* The contribution is built in the slot when it fits (the usual case:

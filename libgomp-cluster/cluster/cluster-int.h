@@ -87,6 +87,12 @@ extern size_t gomp_cl_log_all_record (void *buf) GOMP_CL_HIDDEN;
 /* Serialises the log (records: int32 origin, uint32 length, bytes) into a
    malloc'ed buffer; OWN_ONLY keeps only this node's entries.  */
 extern size_t gomp_cl_log_pack (void **buf, bool own_only) GOMP_CL_HIDDEN;
+/* A barrier's contribution: this node's own entries, those that rank 0
+   sent with its last region's dispatch marked as acquired already.  */
+extern size_t gomp_cl_log_pack_barrier (void **buf) GOMP_CL_HIDDEN;
+/* Rank 0, once a region's dispatch reached every node: its notices of
+   the releases up to SEQ are acquired everywhere.  */
+extern void gomp_cl_log_dispatched (uint64_t seq) GOMP_CL_HIDDEN;
 /* Rank 0 at a region's start: appends to the packed log *BUF of LEN
    bytes (reallocated) a record of the blocks the DSM pushes with the
    dispatch (gomp_dsm_push_pack); returns the new length.  */
@@ -101,9 +107,10 @@ extern void gomp_cl_log_merge (const void *buf, size_t len) GOMP_CL_HIDDEN;
 extern void gomp_cl_acquire_packed (const void *buf, size_t len,
 				    bool quiescent) GOMP_CL_HIDDEN;
 /* The same for a region's dispatch; PUSH: install the blocks rank 0
-   pushed along (else only their notices count, as any other).  */
+   pushed along (else only their notices count, as any other); NOTICES:
+   acquire the notices (false: this node acquired them already).  */
 extern void gomp_cl_acquire_dispatch (const void *buf, size_t len,
-				      bool push) GOMP_CL_HIDDEN;
+				      bool push, bool notices) GOMP_CL_HIDDEN;
 /* After a barrier every node has every entry: empties the log.  */
 extern void gomp_cl_log_clear (void) GOMP_CL_HIDDEN;
 

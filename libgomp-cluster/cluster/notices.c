@@ -52,7 +52,18 @@ static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
    had acquired (gomp_cl_acquired_pack), which the receiver, having
    acquired the log, names in its answers to pulls (pull.c).  */
 #define GOMP_CL_LOG_SEEN (-4)
+/* Rank 0's entry in a barrier's contribution that every node acquired
+   with a region's dispatch already (gomp_cl_log_pack_barrier), never
+   kept in a log: the homes still learn from it who wrote what in the
+   interval (gomp_cl_handoffs_apply), but no node acquires it again.
+   Acquired again, it made every other node invalidate once more, in
+   every region, the block of rank 0's stack that holds the region's
+   data, which the dispatch had just sent along (gomp_cl_log_push).  */
+#define GOMP_CL_LOG_DISPATCHED (-5)
 static size_t gomp_cl_log_bytes;
+/* Rank 0: the last release its last region's dispatch carried the
+   notices of (gomp_cl_log_dispatched).  */
+static uint64_t gomp_cl_dispatched_upto;
 static bool gomp_cl_log_all;
 /* This node's releases so far, never reset: an own entry's seq is the
    number of the last release that yielded it, and another node that
@@ -200,8 +211,18 @@ put_seen (unsigned char *p, size_t off)
   return off + 8 + n;
 }
 
-size_t
-gomp_cl_log_pack (void **buf, bool own_only)
+void
+gomp_cl_log_dispatched (uint64_t seq)
+{
+  pthread_mutex_lock (&gomp_cl_log_mutex);
+  gomp_cl_dispatched_upto = seq;
+  pthread_mutex_unlock (&gomp_cl_log_mutex);
+}
+
+/* gomp_cl_log_pack; own entries released at or before DISPATCHED go
+   as GOMP_CL_LOG_DISPATCHED records.  */
+static size_t
+log_pack (void **buf, bool own_only, uint64_t dispatched)
 {
   size_t size = 0, off = 0;
   size_t seen = own_only ? 0 : 8 + (size_t) gomp_cl_nodes * 8;
@@ -238,6 +259,8 @@ gomp_cl_log_pack (void **buf, bool own_only)
     if (!own_only || e->origin == gomp_cl_rank)
       {
 	int32_t origin = e->origin;
+	if (origin == gomp_cl_rank && e->seq <= dispatched)
+	  origin = GOMP_CL_LOG_DISPATCHED;
 	memcpy (p + off, &origin, 4);
 	memcpy (p + off + 4, &e->len, 4);
 	memcpy (p + off + 8, e->data, e->len);
@@ -246,6 +269,20 @@ gomp_cl_log_pack (void **buf, bool own_only)
   pthread_mutex_unlock (&gomp_cl_log_mutex);
   *buf = p;
   return own_only ? size : put_seen (p, size);
+}
+
+size_t
+gomp_cl_log_pack (void **buf, bool own_only)
+{
+  return log_pack (buf, own_only, 0);
+}
+
+size_t
+gomp_cl_log_pack_barrier (void **buf)
+{
+  uint64_t dispatched = __atomic_load_n (&gomp_cl_dispatched_upto,
+					 __ATOMIC_RELAXED);
+  return log_pack (buf, true, dispatched);
 }
 
 /* Calls F on every record of the packed log BUF.  */
@@ -353,18 +390,28 @@ static void
 gomp_cl_report_one (int origin, const unsigned char *data, uint32_t n,
 		    void *arg)
 {
+  if (origin == GOMP_CL_LOG_DISPATCHED)
+    origin = 0;
   if (origin >= 0)
     gomp_dsm_report_notices (origin, data, n / 4);
 }
 
 static void
-acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
+acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push,
+		bool use_notices)
 {
   struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
 
   if (gomp_dsm_report_on && quiescent)
     gomp_cl_log_each (buf, len, gomp_cl_report_one, NULL);
   gomp_cl_log_each (buf, len, gomp_cl_count_one, &b);
+  if (!use_notices)
+    {
+      /* Only the pushed blocks, if any.  */
+      if (b.push && use_push)
+	gomp_dsm_acquire_push (NULL, NULL, 0, b.push, b.push_len, 0);
+      return;
+    }
   if (b.all)
     gomp_dsm_acquire_all ();
   if (b.all || (b.n == 0 && !b.push))
@@ -392,13 +439,14 @@ acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push)
 void
 gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
 {
-  acquire_packed (buf, len, quiescent, false);
+  acquire_packed (buf, len, quiescent, false, true);
 }
 
 void
-gomp_cl_acquire_dispatch (const void *buf, size_t len, bool push)
+gomp_cl_acquire_dispatch (const void *buf, size_t len, bool push,
+			  bool notices)
 {
-  acquire_packed (buf, len, false, push);
+  acquire_packed (buf, len, false, push, notices);
 }
 
 void
@@ -457,6 +505,8 @@ gomp_cl_handoff_one (int origin, const unsigned char *data, uint32_t n,
 		     void *arg)
 {
   struct gomp_cl_handoffs *h = arg;
+  if (origin == GOMP_CL_LOG_DISPATCHED)
+    origin = 0;
   if (origin == GOMP_CL_LOG_HANDOFF)
     {
       h->recs[h->node] = data;

@@ -124,6 +124,7 @@ gomp_cl_region_start (void (*fn) (void *), void *data, unsigned nthreads,
   if (msg.notices_len && msg.notices_len <= GOMP_CL_DISPATCH_INLINE)
     memcpy (msg.notices, notices, msg.notices_len);
   gomp_cl_dispatch_send (&msg, notices);
+  gomp_cl_log_dispatched (msg.released);
   free (notices);
   gomp_cl_sync.regions++;
 }
@@ -238,10 +239,15 @@ gomp_cl_serve (void)
 	 (the catch-up of the barrier before, when rank 0 left it first
 	 and wrote them again in this region, which a fetch then served)
 	 may hold newer copies, and would not be told of those writes
-	 again: the push must not overwrite them.  The notices alone then
-	 invalidate the blocks that release named, as any other.  */
+	 again: the push must not overwrite them.  A node that acquired
+	 MSG.RELEASED already (that catch-up, which pulled every release of
+	 rank 0 up to one at least as late) has acquired the notices too:
+	 acquired again, they would make it invalidate the blocks it has
+	 just taken again, among them the one holding the region's data,
+	 which it reads first thing.  */
+      uint64_t seen = gomp_cl_seen (0);
       gomp_cl_acquire_dispatch (notices, msg.notices_len,
-				gomp_cl_seen (0) <= msg.released);
+				seen <= msg.released, seen < msg.released);
       if (notices != msg.notices)
 	free (notices);
       gomp_cl_pull_seen (0, msg.released);

@@ -83,7 +83,13 @@
    counting every other node in their copysets, and the other nodes
    install them as read-only copies instead of invalidating them
    (gomp_dsm_acquire_push); a block a node is writing itself is
-   invalidated as usual.
+   invalidated as usual.  Two rules keep those copies valid through the
+   region: the region's frames on rank 0's master start on the next
+   block down (the runtime's parallel.c), so that the block of the data
+   changes only with the program's writes; and the barriers after the
+   dispatch do not hand the dispatch's notices round again
+   (cluster/notices.c), which made every node invalidate the pushed
+   block once more in every region.
 
    A home serves a fetch from its writable view under the block's lock;
    when a local thread holds that lock (it is asking the manager, or
