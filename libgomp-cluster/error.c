@@ -19,9 +19,13 @@ gomp_vmessage (const char *kind, const char *fmt, va_list ap)
   char buf[1024];
   int n;
 
-  if (gomp_cluster)
+  /* Before the cluster starts (start.c's checks), the launcher names
+     the rank.  */
+  int rank = gomp_cluster ? gomp_cluster->rank
+	     : gomp_launcher_size () > 1 ? gomp_launcher_rank () : -1;
+  if (rank >= 0)
     n = snprintf (buf, sizeof buf, "ompcluster: rank %d thread %d: %s",
-		  gomp_cluster->rank, omp_get_thread_num (), kind);
+		  rank, omp_get_thread_num (), kind);
   else
     n = snprintf (buf, sizeof buf, "ompcluster: thread %d: %s",
 		  omp_get_thread_num (), kind);
