@@ -240,10 +240,14 @@ gomp_parallel_cluster_1 (void (*fn) (void *), void *data,
 			 unsigned num_threads, unsigned count, unsigned flags,
 			 const struct gomp_loop_spec *loop, bool task_red)
 {
-  static size_t bs;
+  static size_t block;
+  size_t bs = __atomic_load_n (&block, __ATOMIC_RELAXED);
   if (!bs)
-    bs = gomp_cluster_env.dsm_block ? gomp_cluster_env.dsm_block
-	 : (size_t) sysconf (_SC_PAGESIZE);
+    {
+      bs = gomp_cluster_env.dsm_block ? gomp_cluster_env.dsm_block
+	   : (size_t) sysconf (_SC_PAGESIZE);
+      __atomic_store_n (&block, bs, __ATOMIC_RELAXED);
+    }
   char *pad = NULL;
   if (gomp_cluster->rank == 0 && bs <= GOMP_REGION_PAD_MAX)
     {
