@@ -164,6 +164,17 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	     writer, which keeps them from moving to their only writer
 	     (migrate.c).  */
 	  DSM_STAT (home_faults, 1);
+	  /* Its twin dropped for being left unchanged (release.c): how
+	     long the next stays depends on how soon this write came.  */
+	  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+	  while ((v & M_EXPIRED)
+		 && !__atomic_compare_exchange_n
+		      (&gomp_dsm.meta[b], &v,
+		       (v & ~(M_EXPIRED | M_KEEP))
+		       | gomp_dsm_keep_after (b, (v & M_KEEP) >> M_KEEP_SHIFT)
+			 << M_KEEP_SHIFT,
+		       true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+	    ;
 	  uint32_t want = 1;
 	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
 	    {
