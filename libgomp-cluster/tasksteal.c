@@ -381,15 +381,40 @@ gomp_task_steal_wake (void)
    1.7 s against 0.3 s without, most of it there and in the lock's
    contention with the service thread.  While only such requests wait,
    a task run looks again once STEAL_RETRY_NS have passed, the period
-   doubling up to STEAL_RETRY_MAX_NS while they keep waiting (the clock
-   read in one task run of STEAL_RETRY_POLLS); a new
+   doubling up to STEAL_RETRY_MAX_NS while they keep waiting; a new
    request is looked at by the next task run.  The barrier's last thread
-   (gomp_task_steal_claimed) and waiting thieves answer regardless.  */
+   (gomp_task_steal_claimed) and waiting thieves answer regardless.
+   Reading the clock costs as much as a short task on virtual machines
+   (~0.1 us): a thread reads it in one task run of EVERY, which doubles
+   (up to STEAL_RETRY_POLLS_MAX) while that many runs take less than a
+   quarter of the period, and halves when they take more than it, so
+   that long tasks still look at every run.  */
 #define STEAL_RETRY_NS 20000
 #define STEAL_RETRY_MAX_NS 1000000
-#define STEAL_RETRY_POLLS 16
+#define STEAL_RETRY_POLLS_MAX 64
 static uint64_t steal_retry_at, steal_retry_ns = STEAL_RETRY_NS;
 static unsigned steal_retry_left;	/* Requests left waiting then.  */
+static __thread unsigned steal_polls, steal_every = 1;
+static __thread uint64_t steal_polled_at;
+
+/* Whether a waiting request is due to be looked at again (the calling
+   thread's task run).  */
+static bool
+gomp_task_steal_retry_due (void)
+{
+  if (++steal_polls < steal_every)
+    return false;
+  steal_polls = 0;
+  uint64_t now = gomp_task_now_ns ();
+  uint64_t took = now - steal_polled_at;
+  uint64_t period = __atomic_load_n (&steal_retry_ns, __ATOMIC_RELAXED);
+  steal_polled_at = now;
+  if (took < period / 4 && steal_every < STEAL_RETRY_POLLS_MAX)
+    steal_every *= 2;
+  else if (took > period && steal_every > 1)
+    steal_every /= 2;
+  return now >= __atomic_load_n (&steal_retry_at, __ATOMIC_RELAXED);
+}
 
 /* Answers waiting thieves and takes completions; from threads of the
    team that hold no lock.  */
@@ -400,13 +425,8 @@ gomp_task_steal_poll_1 (void)
 				      __ATOMIC_SEQ_CST);
   if (pending)
     {
-      static __thread unsigned polls;
-      bool fresh = pending > __atomic_load_n (&steal_retry_left,
-					      __ATOMIC_RELAXED);
-      if (fresh
-	  || (++polls % STEAL_RETRY_POLLS == 0
-	      && gomp_task_now_ns ()
-		 >= __atomic_load_n (&steal_retry_at, __ATOMIC_RELAXED)))
+      if (pending > __atomic_load_n (&steal_retry_left, __ATOMIC_RELAXED)
+	  || gomp_task_steal_retry_due ())
 	{
 	  gomp_cluster->task_serve ();
 	  unsigned left = __atomic_load_n (gomp_cluster->task_requests,
