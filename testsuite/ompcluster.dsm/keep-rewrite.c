@@ -20,28 +20,7 @@
 #define N (1 << 16)		/* Ints: 64 blocks.  */
 #define STEPS 600
 
-static const int gaps[] = { 1, 1, 40, 3, 150, 60, 2, 100, 30, 120 };
-
-/* Whether the writer of block K writes at step S, and how many times it
-   wrote before (a value changes every third write).  */
-static int
-writes_at (long k, int s, int *count)
-{
-  int n = 0, at = 0, i = (int) (k % 10);
-  while (at <= s)
-    {
-      if (at == s)
-	{
-	  *count = n;
-	  return 1;
-	}
-      at += gaps[i];
-      i = (i + 1) % 10;
-      n++;
-    }
-  *count = n;
-  return 0;
-}
+#include "keep-gaps.h"
 
 int
 main (void)
