@@ -85,7 +85,7 @@ enum
 #define M_KEEP 0x60000000u	/* Raised by a write fault on an
 				   M_EXPIRED block soon after it expired,
 				   up to KEEP_MAX; lowered by one long
-				   after (gomp_dsm_keep_after).  */
+				   after (gomp_dsm_rewritten).  */
 #define KEEP_MAX 3
 /* Eager updates (acquire.c, OMPC_DSM_EAGER): a used non-home block
    that a barrier's acquire would invalidate is instead updated in place,
@@ -392,9 +392,10 @@ extern bool gomp_dsm_unnotice (uint32_t b, uint32_t gen) H;
    eager level and refills its budget (the caller holds B's lock, or B is
    locked by the run being opened).  Signal-safe.  */
 extern void gomp_dsm_mark_used (uint32_t b) H;
-/* release.c: the M_KEEP of block B, written again (a write fault) with
-   KEEP after it expired.  Signal-safe.  */
-extern uint32_t gomp_dsm_keep_after (uint32_t b, uint32_t keep) H;
+/* release.c: meta word M of block B, written again (a write fault):
+   after B expired (M_EXPIRED), without that flag and with its M_KEEP
+   raised or lowered by how soon; else M.  Signal-safe.  */
+extern uint32_t gomp_dsm_rewritten (uint32_t b, uint32_t m) H;
 
 /* fetch.c: fetching blocks from their homes.  */
 /* Fetches B from its home H into the writable view for a fault (the

@@ -169,11 +169,8 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	  uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
 	  while ((v & M_EXPIRED)
 		 && !__atomic_compare_exchange_n
-		      (&gomp_dsm.meta[b], &v,
-		       (v & ~(M_EXPIRED | M_KEEP))
-		       | gomp_dsm_keep_after (b, (v & M_KEEP) >> M_KEEP_SHIFT)
-			 << M_KEEP_SHIFT,
-		       true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		      (&gomp_dsm.meta[b], &v, gomp_dsm_rewritten (b, v), true,
+		       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 	    ;
 	  uint32_t want = 1;
 	  if (b == __atomic_load_n (&home_last, __ATOMIC_RELAXED) + 1)
@@ -313,18 +310,12 @@ gomp_dsm_make_access (uint32_t b, bool write)
      soon (release.c).  */
   if (st == BS_READ)
     {
-      uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED), nv;
-      do
-	{
-	  nv = (v | M_USED) & ~M_EXPIRED;
-	  if (v & M_EXPIRED)
-	    nv = (nv & ~M_KEEP)
-		 | gomp_dsm_keep_after (b, (v & M_KEEP) >> M_KEEP_SHIFT)
-		   << M_KEEP_SHIFT;
-	}
-      while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v, nv, true,
-					   __ATOMIC_RELAXED,
-					   __ATOMIC_RELAXED));
+      uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &v,
+					   gomp_dsm_rewritten (b, v) | M_USED,
+					   true, __ATOMIC_RELAXED,
+					   __ATOMIC_RELAXED))
+	;
     }
   memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
 	  gomp_dsm_block_wview (b), len);

@@ -60,6 +60,15 @@ take_sorted (struct gomp_dsm_list *l, uint32_t *n)
   return v;
 }
 
+/* Whether release GEN counts as an idle one for a block with meta word
+   M: one in KEEP_STEP << M_KEEP does (flush_dirty, snapshot_home).  */
+static inline bool
+idle_counts (uint32_t gen, uint32_t m)
+{
+  uint32_t keep = (m & M_KEEP) >> M_KEEP_SHIFT;
+  return !(gen & ((KEEP_STEP << keep) - 1));
+}
+
 /* Home twins (dsm-int.h).  Before a release takes its diffs, it
    compares every home block that has a twin with it: a changed block is
    announced, and its twin becomes what the home serves from then on.
@@ -72,7 +81,7 @@ take_sorted (struct gomp_dsm_list *l, uint32_t *n)
    makes a twin.  The releases count as a written non-home block's do
    (flush_dirty), one in KEEP_STEP << M_KEEP, and a block written again
    soon after it expired stays twinned longer next time
-   (gomp_dsm_keep_after, from the home write fault): the trade-off is the
+   (gomp_dsm_rewritten, from the home write fault): the trade-off is the
    same, a compare at each release against a fault and a share of an
    mprotect.  With 4 releases in a row, not counted, BT class S at 2 x 1
    took ~24,000 home write faults per node (~90 with twins never
@@ -164,12 +173,10 @@ snapshot_home (void)
 	  continue;
 	}
       uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-      uint32_t keep = (m & M_KEEP) >> M_KEEP_SHIFT;
-      uint32_t idle = (m & M_IDLE) >> M_IDLE_SHIFT;
+      uint32_t idle = ((m & M_IDLE) >> M_IDLE_SHIFT) + idle_counts (gen, m);
       bool changed = memcmp (gomp_dsm_block_wview (b), gomp_dsm_twin (b),
 			     gomp_dsm_block_len (b)) != 0;
-      if (!changed && !(gen & ((KEEP_STEP << keep) - 1))
-	  && idle + 1 >= KEEP_IDLE)
+      if (!changed && idle >= KEEP_IDLE)
 	{
 	  if (gomp_dsm_state (b) == BS_HOME_RW)
 	    v[nx++] = b;
@@ -180,8 +187,7 @@ snapshot_home (void)
 	    }
 	  continue;
 	}
-      snapshot_keep (b, changed,
-		     idle + !(gen & ((KEEP_STEP << keep) - 1)));
+      snapshot_keep (b, changed, idle);
     }
   /* Idle: protected again, then compared once more for what was written
      before the protection took effect.  */
@@ -247,9 +253,8 @@ flush_dirty (void)
 	  __atomic_fetch_or (&gomp_dsm.meta[b], M_USED, __ATOMIC_RELAXED);
 	}
       uint32_t m = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
-      uint32_t keep = (m & M_KEEP) >> M_KEEP_SHIFT;
       uint32_t idle = changed ? 0 : ((m & M_IDLE) >> M_IDLE_SHIFT)
-				    + !(gen & ((KEEP_STEP << keep) - 1));
+				    + idle_counts (gen, m);
       if (idle < KEEP_IDLE)
 	{
 	  gomp_dsm_list_add (&gomp_dsm.dirty, b);
@@ -282,8 +287,9 @@ flush_dirty (void)
   free (v);
 }
 
-/* The M_KEEP of block B, written again with KEEP (its M_KEEP) after it
-   expired.  Kept writable KEEP_IDLE * (KEEP_STEP << KEEP) releases
+/* The meta word M of block B (non-home READ or home HOME_RO) written
+   again: when B expired (M_EXPIRED), without that flag and with the
+   M_KEEP that its KEEP (its M_KEEP) becomes; else M.  Kept writable KEEP_IDLE * (KEEP_STEP << KEEP) releases
    longer, it would have cost a compare at each of them; written soon
    enough that these compares cost less than the fault (the program
    rewrites it with the same values now and then, as IS's buckets), it
@@ -293,14 +299,17 @@ flush_dirty (void)
    flushes, then took the fault anyway: 4 * KEEP_SOON releases or more),
    half as long: the fault is the cheaper.  In between, as long.  */
 uint32_t
-gomp_dsm_keep_after (uint32_t b, uint32_t keep)
+gomp_dsm_rewritten (uint32_t b, uint32_t m)
 {
+  if (!(m & M_EXPIRED))
+    return m;
+  uint32_t keep = (m & M_KEEP) >> M_KEEP_SHIFT;
   uint16_t gap = (uint16_t) (release_number () - gomp_dsm.expired[b]);
   if (gap < KEEP_SOON && gap <= KEEP_IDLE * (KEEP_STEP << keep))
-    return keep < KEEP_MAX ? keep + 1 : keep;
-  if (gap >= 4 * KEEP_SOON && keep)
-    return keep - 1;
-  return keep;
+    keep = keep < KEEP_MAX ? keep + 1 : keep;
+  else if (gap >= 4 * KEEP_SOON && keep)
+    keep--;
+  return (m & ~(M_EXPIRED | M_KEEP)) | keep << M_KEEP_SHIFT;
 }
 
 size_t
