@@ -97,13 +97,18 @@ enum gomp_cluster_steal_state
 
 /* ops->addr_kind's answers: outside the shared segment; inside it and
    the same memory on every node; inside it but private to this node (a
-   thread stack's private top, where glibc keeps its TLS, or its guard);
-   in the module's own views of the segment, which the program never
-   names (a word of a task's data with such a value is no pointer).  */
+   thread stack's private top, where glibc keeps its TLS); in the
+   module's own views of the segment, which the program never names; a
+   guard block below one of the node's thread stacks, which no access
+   may touch on any node (in the last two cases a word of a task's data
+   with such a value is no pointer it may use: often a small int in the
+   low half of a word whose high half is left from an address of a
+   stack).  */
 #define GOMP_CLUSTER_ADDR_OUTSIDE 0
 #define GOMP_CLUSTER_ADDR_SHARED 1
 #define GOMP_CLUSTER_ADDR_PRIVATE 2
 #define GOMP_CLUSTER_ADDR_VIEW 3
+#define GOMP_CLUSTER_ADDR_GUARD 4
 
 /* What a thief timed of a stolen task and the descendants it made
    there, per task function FN (0: the functions past the first

@@ -219,13 +219,15 @@ extern bool gomp_dsm_atomic (int op, void *addr, size_t size,
 /* True if ADDR is inside the shared segment.  */
 extern bool gomp_dsm_contains (const void *addr) GOMP_DSM_HIDDEN;
 /* What ADDR is (cluster.h's GOMP_CLUSTER_ADDR_*): outside the segment,
-   shared with every node, a private part of it (a thread stack's guard
-   or private top, on this node), or in the DSM's writable views of the
-   segment, which the program never names.  */
+   shared with every node, a private part of it (a thread stack's
+   private top, on this node), in the DSM's writable views of the
+   segment, which the program never names, or a guard block of one of
+   this node's thread stacks, which no node may access.  */
 #define GOMP_DSM_ADDR_OUTSIDE 0
 #define GOMP_DSM_ADDR_SHARED 1
 #define GOMP_DSM_ADDR_PRIVATE 2
 #define GOMP_DSM_ADDR_VIEW 3
+#define GOMP_DSM_ADDR_GUARD 4
 extern int gomp_dsm_addr_kind (const void *addr) GOMP_DSM_HIDDEN;
 
 /* Statistics for OMPC_STATS=1, printed at shutdown.  */

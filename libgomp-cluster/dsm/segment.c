@@ -61,6 +61,11 @@ struct gomp_dsm gomp_dsm;
 static size_t stack_used;		/* In this node's stack part.  */
 static unsigned stack_count;		/* Stacks allocated there.  */
 static pthread_mutex_t stack_mutex = PTHREAD_MUTEX_INITIALIZER;
+/* The guard block of each stack, in the order they were allocated (by
+   address), STACK_COUNT of them in room for GUARDS_CAP; under
+   STACK_MUTEX.  */
+static uint32_t *guards;
+static unsigned guards_cap;
 
 void
 gomp_dsm_fatal (const char *fmt, ...)
@@ -141,14 +146,37 @@ gomp_dsm_contains (const void *addr)
   return gomp_dsm_block (addr) != UINT32_MAX;
 }
 
+/* Whether unmanaged block B is the guard of one of this node's stacks
+   (else it is part of a stack's private top).  */
+static bool
+stack_guard (uint32_t b)
+{
+  pthread_mutex_lock (&stack_mutex);
+  unsigned lo = 0, hi = stack_count;
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (guards[mid] < b)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  bool found = lo < stack_count && guards[lo] == b;
+  pthread_mutex_unlock (&stack_mutex);
+  return found;
+}
+
 int
 gomp_dsm_addr_kind (const void *addr)
 {
   const char *a = addr;
   uint32_t b = gomp_dsm_block (addr);
   if (b != UINT32_MAX)
-    return gomp_dsm_state (b) == BS_UNMANAGED ? GOMP_DSM_ADDR_PRIVATE
-					      : GOMP_DSM_ADDR_SHARED;
+    {
+      if (gomp_dsm_state (b) != BS_UNMANAGED)
+	return GOMP_DSM_ADDR_SHARED;
+      return stack_guard (b) ? GOMP_DSM_ADDR_GUARD : GOMP_DSM_ADDR_PRIVATE;
+    }
   for (int i = 0; i < 2; i++)
     {
       struct gomp_dsm_area *ar = &gomp_dsm.area[i];
@@ -392,11 +420,21 @@ stack_alloc (size_t size, size_t priv)
 		    "private top)", stack_count, stack_used,
 		    gomp_dsm.stack_part, size + bs, gomp_dsm.stack_part >> 20,
 		    size + bs);
+  char *guard = gomp_dsm.stack_base + gomp_dsm.rank * gomp_dsm.stack_part
+    + off;
+  if (stack_count == guards_cap)
+    {
+      unsigned cap = guards_cap ? 2 * guards_cap : 64;
+      uint32_t *g = realloc (guards, cap * sizeof *g);
+      if (g == NULL)
+	gomp_dsm_fatal ("out of memory for a thread stack's record");
+      guards = g;
+      guards_cap = cap;
+    }
+  guards[stack_count] = gomp_dsm_block (guard);
   __atomic_store_n (&stack_used, stack_used + bs + size, __ATOMIC_RELEASE);
   stack_count++;
   pthread_mutex_unlock (&stack_mutex);
-  char *guard = gomp_dsm.stack_base + gomp_dsm.rank * gomp_dsm.stack_part
-    + off;
   char *stack = guard + bs, *top = stack + size - priv;
   uint32_t b;
   if (mmap (guard, bs, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
