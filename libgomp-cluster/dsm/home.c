@@ -26,32 +26,49 @@ claim_length (uint32_t b, uint32_t streak)
 }
 
 /* Streams of fresh blocks this node touches in sequence (a loop filling
-   two arrays makes two): the last block of each and how many came in
-   sequence before it.  Shared by the node's threads: races only make the
-   guess worse.  */
+   two arrays makes two): the first and last block of each and how many
+   came in sequence before the last.  A stream that starts just below
+   where another one started (at most two groups down) goes on from that
+   one's length: a merge sort fills its fresh array chunk by chunk from
+   the top down, each chunk upwards, and every chunk started over from
+   one block (sort at 2 x 1 with stealing: 1,300 lookups for 8,192
+   blocks).  Shared by the node's threads: races only make the guess
+   worse.  */
 #define TOUCH_STREAMS 8
 static uint32_t touch_last[TOUCH_STREAMS] = {
   UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1,
   UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1, UINT32_MAX - 1 };
+static uint32_t touch_first[TOUCH_STREAMS];
 static uint32_t touch_streak[TOUCH_STREAMS], touch_next;
 
 /* Records a first touch of B; returns the length of its stream.  */
 static uint32_t
 touch_stream (uint32_t b)
 {
+  uint32_t from = 0;
   for (int i = 0; i < TOUCH_STREAMS; i++)
-    if (__atomic_load_n (&touch_last[i], __ATOMIC_RELAXED) + 1 == b)
-      {
-	uint32_t st = __atomic_load_n (&touch_streak[i], __ATOMIC_RELAXED) + 1;
-	__atomic_store_n (&touch_streak[i], st, __ATOMIC_RELAXED);
-	__atomic_store_n (&touch_last[i], b, __ATOMIC_RELAXED);
-	return st;
-      }
+    {
+      if (__atomic_load_n (&touch_last[i], __ATOMIC_RELAXED) + 1 == b)
+	{
+	  uint32_t st = __atomic_load_n (&touch_streak[i], __ATOMIC_RELAXED)
+			+ 1;
+	  __atomic_store_n (&touch_streak[i], st, __ATOMIC_RELAXED);
+	  __atomic_store_n (&touch_last[i], b, __ATOMIC_RELAXED);
+	  return st;
+	}
+      uint32_t f = __atomic_load_n (&touch_first[i], __ATOMIC_RELAXED);
+      if (f > b && f - b <= 2 * MANAGER_GROUP)
+	{
+	  uint32_t st = __atomic_load_n (&touch_streak[i], __ATOMIC_RELAXED);
+	  from = st > from ? st : from;
+	}
+    }
   int i = __atomic_fetch_add (&touch_next, 1, __ATOMIC_RELAXED)
     % TOUCH_STREAMS;
-  __atomic_store_n (&touch_streak[i], 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&touch_streak[i], from, __ATOMIC_RELAXED);
+  __atomic_store_n (&touch_first[i], b, __ATOMIC_RELAXED);
   __atomic_store_n (&touch_last[i], b, __ATOMIC_RELAXED);
-  return 0;
+  return from;
 }
 
 /* Strided first touches: a thread that fills a tile of a larger array
