@@ -403,6 +403,11 @@ struct gomp_thread
      them or not.  */
   unsigned task_timed;
   uint64_t task_inner_ns;
+  /* Which of the movable tasks it runs at home it times
+     (tasksched.c, task_time_this): the state of its random pick, and
+     whether the last one it timed ran long enough to time them all.  */
+  uint64_t task_time_rng;
+  bool task_time_all;
   /* Workers: what to run next, and the futex word the master bumps.  */
   void (*fn) (void *);
   void *data;
