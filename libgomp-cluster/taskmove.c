@@ -13,9 +13,9 @@
    So does a word in the guard block below a thread stack: no node may
    access it, and a small int beside the high half of an address of the
    node's stacks lands there (the first stack's guard starts the node's
-   stack part).  NPB-style recursive tasks with shared(x) and int
-   firstprivates (BOTS fib) had every task but the root's children kept
-   home for that, and a stolen subtree could not be shared back.
+   stack part).  Recursive tasks with shared(x) and int firstprivates
+   (BOTS fib) had every task but the root's children kept home for
+   that, and a stolen subtree could not be shared back.
    The other conditions on a task that moves (its clauses, its team) are
    tasksteal.c's, in gomp_task_movable.  */
 

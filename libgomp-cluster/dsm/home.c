@@ -78,10 +78,10 @@ touch_stream (uint32_t b)
    one (FT A at 2 x 1: 22,000, 2.8 s of waiting).  Per thread, the last
    STRIDE_MISSES blocks it asked another node about show a stride once a
    block lies D after one of them that the same node manages (1 < D <=
-   STRIDE_MAX: with three nodes, one that manages every third group of
-   a plane's stride sees three planes); a stream of such
-   a stride that goes on claims, with the lookup, the next blocks along
-   it that the same manager has: twice as many with each lookup, up to
+   STRIDE_MAX; with three nodes, the manager of every third group of a
+   plane's stride is asked at three planes' distance).  A stream of
+   such a stride that goes on claims, with each lookup, the next blocks
+   along it that the same manager has: twice as many each time, up to
    MANAGER_GROUP.  What it claims beyond what the thread will touch is
    at most what it touched along the stride.  FT A at 2 x 1: 4,000
    lookups, 0.9 s of waiting.  */
@@ -134,7 +134,6 @@ touch_stride (uint32_t b, int mgr, int32_t *d)
   stride_miss[stride_nmiss++ % STRIDE_MISSES] = b;
   if (s == NULL)
     return 1;
-  s->last = b;
   uint32_t want = s->streak < 6 ? 1u << s->streak : MANAGER_GROUP;
   uint32_t n = 1;
   bool globals = b < gomp_dsm.area[1].first;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #include "task-work.h"
+#include "team-nodes.h"
 
 #define FAN 16
 #define LEAVES (FAN * FAN)
@@ -68,13 +69,7 @@ main (void)
 #pragma omp barrier
 #pragma omp single
     {
-      for (int t = 0; t < omp_get_num_threads (); t++)
-	{
-	  int seen = 0;
-	  for (int u = 0; u < t; u++)
-	    seen |= pids[u] == pids[t];
-	  nodes += !seen && pids[t] != pids[0];
-	}
+      nodes = team_nodes (pids, omp_get_num_threads ());
       main_pid = getpid ();
       got = tree (0, 0);
     }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include "team-nodes.h"
 
 #define NT 64
 #define LEN 512
@@ -59,13 +60,7 @@ main (void)
 #pragma omp barrier
 #pragma omp single
     {
-      for (int t = 0; t < omp_get_num_threads (); t++)
-	{
-	  int seen = 0;
-	  for (int u = 0; u < t; u++)
-	    seen |= pids[u] == pids[t];
-	  nodes += !seen && pids[t] != pids[0];
-	}
+      nodes = team_nodes (pids, omp_get_num_threads ());
       int away_all = 0;
       for (int gen = 0; gen < 3; gen++)
 	{
