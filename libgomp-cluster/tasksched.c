@@ -474,8 +474,9 @@ task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
    a fifth of rank 0's samples in clock_gettime.  So while the tasks it
    times take less than TIME_ALL_NS, a thread times one in
    2^TIME_EVERY_SHIFT, picked at random (sites alternating in a fixed
-   pattern must not hide from a counter); an average needs no more.  The tasks of a stolen
-   subtree are all timed on the thief: their sums go back.  */
+   pattern must not hide from a counter); an average needs no more.
+   The tasks of a stolen subtree are all timed on the thief: their sums
+   go back.  */
 #define TIME_ALL_NS 20000
 #define TIME_EVERY_SHIFT 4	/* One in 16.  */
 

@@ -289,11 +289,12 @@ flush_dirty (void)
 
 /* The meta word M of block B (non-home READ or home HOME_RO) written
    again: when B expired (M_EXPIRED), without that flag and with the
-   M_KEEP that its KEEP (its M_KEEP) becomes; else M.  Kept writable KEEP_IDLE * (KEEP_STEP << KEEP) releases
-   longer, it would have cost a compare at each of them; written soon
-   enough that these compares cost less than the fault (the program
-   rewrites it with the same values now and then, as IS's buckets), it
-   stays writable twice as long next time.  Written long after (once
+   M_KEEP that its KEEP (its M_KEEP) becomes; else M.  Kept writable
+   KEEP_IDLE * (KEEP_STEP << KEEP) releases longer, it would have cost
+   a compare at each of them; written soon enough that these compares
+   cost less than the fault (the program rewrites it with the same
+   values now and then, as IS's buckets), it stays writable twice as
+   long next time.  Written long after (once
    per time step of a pipeline that flushes hundreds of times a step:
    issue 12's wavefront compared every block of its band at hundreds of
    flushes, then took the fault anyway: 4 * KEEP_SOON releases or more),
