@@ -405,9 +405,10 @@ struct gomp_thread
   uint64_t task_inner_ns;
   /* Which of the movable tasks it runs at home it times
      (tasksched.c, task_time_this): the state of its random pick, and
-     whether the last one it timed ran long enough to time them all.  */
+     whether the last one it timed ran too briefly to time them all (at
+     first it times them all).  */
   uint64_t task_time_rng;
-  bool task_time_all;
+  bool task_time_sampled;
   /* Workers: what to run next, and the futex word the master bumps.  */
   void (*fn) (void *);
   void *data;

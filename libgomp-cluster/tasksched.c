@@ -474,7 +474,10 @@ task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
    a fifth of rank 0's samples in clock_gettime.  So while the tasks it
    times take less than TIME_ALL_NS, a thread times one in
    2^TIME_EVERY_SHIFT, picked at random (sites alternating in a fixed
-   pattern must not hide from a counter); an average needs no more.
+   pattern must not hide from a counter); an average needs no more.  It
+   times its first task, and every one while they take longer: a site
+   whose first tasks at home go untimed is valued by guess when its
+   first thieves report (tasksite.c).
    The tasks of a stolen subtree are all timed on the thief: their sums
    go back.  */
 #define TIME_ALL_NS 20000
@@ -483,7 +486,7 @@ task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
 static inline bool
 task_time_this (struct gomp_thread *thr)
 {
-  if (thr->task_time_all)
+  if (!thr->task_time_sampled)
     return true;
   thr->task_time_rng = thr->task_time_rng * 6364136223846793005ul
 		       + 1442695040888963407ul;
@@ -540,7 +543,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	      if (t->movable)
 		{
 		  gomp_task_site_ran_here (t->fn, (long) own);
-		  thr->task_time_all = own >= TIME_ALL_NS;
+		  thr->task_time_sampled = own < TIME_ALL_NS;
 		}
 	      if (root)
 		/* A descendant of a stolen task: its thief's figures.  */

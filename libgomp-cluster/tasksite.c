@@ -24,7 +24,10 @@
    ones let a site whose tasks ran 100 times slower away keep going for
    dozens of tasks).  A site still
    unknown (fewer than SITE_LEARN samples away) has at most SITE_LEARN
-   tasks away until they come back; afterwards its tasks go only when
+   tasks away until they come back, and so has one that has run here
+   while every subtree that came back was valued by guess (the first
+   ones came back before any ran here), for up to SITE_LEARN_UNKNOWN
+   subtrees; afterwards its tasks go only when
    what a thief got for one, descendants included, pays for the trip
    (SITE_MIN_NS), and ran there at most SITE_SLOWDOWN times as long as
    here (a body that reads much data its creator just wrote fetches all
@@ -44,6 +47,7 @@
 
 #define SITE_SLOTS 256		/* A power of two.  */
 #define SITE_LEARN 3
+#define SITE_LEARN_UNKNOWN (4 * SITE_LEARN)
 #define SITE_MIN_NS 50000L
 #define SITE_SLOWDOWN 2
 #define SITE_RETRY 256
@@ -205,6 +209,15 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
 		< SITE_LEARN;
     }
   bool known = __atomic_load_n (&s->known_n, __ATOMIC_RELAXED) != 0;
+  /* No subtree valued with times measured here yet, though the site has
+     run here by now: the early subtrees, valued at a guessed ratio of 1,
+     must not open the site to every thief.  At most SITE_LEARN go at
+     once until one comes back valued (or SITE_LEARN_UNKNOWN could not
+     be).  */
+  if (!known && away_n < SITE_LEARN_UNKNOWN
+      && __atomic_load_n (&s->here_n, __ATOMIC_RELAXED))
+    return retry
+	   || __atomic_load_n (&s->away_out, __ATOMIC_RELAXED) < SITE_LEARN;
   long there = __atomic_load_n (known ? &s->known_there_ns
 				: &s->away_there_ns, __ATOMIC_RELAXED);
   long here = __atomic_load_n (known ? &s->known_here_ns
