@@ -31,6 +31,16 @@ for s in $suites; do
       (cd "$out/ompcluster" && "$RUNTEST" --tool ompcluster \
          --srcdir "$OMPC_SRCDIR/testsuite" >runtest.log 2>&1)
       grep -E '^(FAIL|UNRESOLVED|XPASS):' "$out/ompcluster/ompcluster.sum" || true
+      # What the log says about each failure (its last 30 lines before the
+      # verdict, for 5 failures at most): a CI log keeps no files.
+      awk '/^(PASS|XFAIL|UNSUPPORTED):/ { n = 0; next }
+	   /^(FAIL|UNRESOLVED|XPASS):/ {
+	     if (++shown <= 5) {
+	       print "run-check.sh: the log before " $0
+	       for (i = (n > 30 ? n - 30 : 0); i < n; i++) print "  " buf[i % 30]
+	     }
+	     n = 0; next }
+	   { buf[n++ % 30] = $0 }' "$out/ompcluster/ompcluster.log" || true
       ;;
     gcc-libgomp-cluster-fortran)
       OMPC_GCC_CONFIGS=${OMPC_GCC_CONFIGS:-2x1 2x2} \
