@@ -71,6 +71,7 @@ END {
   map["barrier"] = "barrier";           mdesc["barrier"] = "MPI_Barrier"; bar["barrier"] = 2
   map["parallel"] = "bcast_barrier";    mdesc["parallel"] = "Bcast + Barrier"; bar["parallel"] = 3
   map["read_fault"] = "rtt_4k+fault_cycle"; mdesc["read_fault"] = "4 KiB round trip + fault cycle"; bar["read_fault"] = 1.5
+  map["read_fault_cold"] = "rtt_4k+fault_cycle"; mdesc["read_fault_cold"] = "4 KiB round trip + fault cycle"
   map["read_fault_busy"] = "rtt_4k+fault_cycle"; mdesc["read_fault_busy"] = "4 KiB round trip + fault cycle"
   map["write_fault"] = "fault_cycle";   mdesc["write_fault"] = "fault cycle"
   map["write_fault_absent"] = "rtt_4k+fault_cycle"; mdesc["write_fault_absent"] = "4 KiB round trip + fault cycle"
@@ -89,7 +90,9 @@ END {
     print "built with `bin/ompcc`, launched with `bin/ompcrun -n P -t T`). Contended"
     print "operations (lock, critical, atomic, dynamic chunk) are per operation of one"
     print "thread with every thread contending; faults are single accesses by a thread"
-    print "of node 1 to pages homed on node 0, in scattered order; read_fault_busy is"
+    print "of node 1 to pages homed on node 0, in scattered order, pages it read before"
+    print "(read_fault_cold: pages it never used, whose first touch on each node costs"
+    print "the kernel a page fault); read_fault_busy is"
     print "read_fault while node 0'"'"'s thread computes instead of waiting in the region'"'"'s"
     print "barrier (where a waiting thread answers at once), the reader computing ~100 µs"
     print "between faults: what a remote page costs while its home works. The bar is issue 7'"'"'s."
