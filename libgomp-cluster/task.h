@@ -403,6 +403,8 @@ gomp_task_wait_clock (struct gomp_thread *thr, uint64_t t0)
    its tasks take here and on other nodes, and whether the site's tasks
    are worth giving away now.  */
 extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
+/* Whether no task of FN's site has been timed here yet.  */
+extern bool gomp_task_site_untimed (void (*fn) (void *));
 extern void gomp_task_site_ran_away (void (*fn) (void *), long total_ns,
 				     long release_ns,
 				     const struct gomp_cluster_task_time *times,

@@ -467,30 +467,31 @@ task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
   return inner < all ? all - inner : 0;
 }
 
-/* Whether THR times a movable task it runs at home (its site's average
-   here, tasksite.c).  Reading the clock twice costs ~60 ns on this
-   project's virtual machines: BOTS health, 2.25 million tasks of well
+/* Whether THR times movable task T, which it runs at home (its site's
+   average here, tasksite.c).  Reading the clock twice costs ~60 ns on
+   this project's virtual machines: BOTS health, 2.25 million tasks of well
    under a microsecond each, ran 0.5 s slower at 2 x 1 with stealing on,
    a fifth of rank 0's samples in clock_gettime.  So while the tasks it
    times take less than TIME_ALL_NS, a thread times one in
    2^TIME_EVERY_SHIFT, picked at random (sites alternating in a fixed
    pattern must not hide from a counter); an average needs no more.  It
-   times its first task, and every one while they take longer: a site
-   whose first tasks at home go untimed is valued by guess when its
-   first thieves report (tasksite.c).
+   times its first task, every one while they take longer, and the first
+   of each site: a site whose first tasks at home go untimed is valued
+   by guess when its first thieves report (tasksite.c).
    The tasks of a stolen subtree are all timed on the thief: their sums
    go back.  */
 #define TIME_ALL_NS 20000
 #define TIME_EVERY_SHIFT 4	/* One in 16.  */
 
 static inline bool
-task_time_this (struct gomp_thread *thr)
+task_time_this (struct gomp_thread *thr, struct gomp_task *t)
 {
   if (!thr->task_time_sampled)
     return true;
   thr->task_time_rng = thr->task_time_rng * 6364136223846793005ul
 		       + 1442695040888963407ul;
-  return (thr->task_time_rng >> (64 - TIME_EVERY_SHIFT)) == 0;
+  return (thr->task_time_rng >> (64 - TIME_EVERY_SHIFT)) == 0
+	 || gomp_task_site_untimed (t->fn);
 }
 
 /* Runs dequeued T on THR, called with the lock held.  Returns false with
@@ -534,7 +535,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	  struct gomp_task *root = t->steal_root;
 	  bool timed = task_clock_start (thr, root
 					       || (t->movable
-						   && task_time_this (thr)),
+						   && task_time_this (thr, t)),
 					 &c);
 	  t->fn (t->fn_data);
 	  if (timed)

@@ -128,6 +128,13 @@ gomp_task_site_ran_here (void (*fn) (void *), long ns)
     site_sample (&s->here_ns, &s->here_n, ns);
 }
 
+bool
+gomp_task_site_untimed (void (*fn) (void *))
+{
+  struct task_site *s = site_of (fn);
+  return s && __atomic_load_n (&s->here_n, __ATOMIC_RELAXED) == 0;
+}
+
 void
 gomp_task_site_given (void (*fn) (void *))
 {
