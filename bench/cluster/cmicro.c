@@ -169,7 +169,8 @@ t_faults (int which)
 	{
 	  pages[0][p][p % PAGE] = (char) (s + 1);
 	  pages[1][p][p % PAGE] = (char) (s + 1);
-	  cold[s][p][p % PAGE] = (char) (s + 1);
+	  if (which == 4)
+	    cold[s][p][p % PAGE] = (char) (s + 1);
 	  pages2[s][p][p] = (char) (s + 1);
 	}
       busy_done = 0;
