@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 13
+#define GOMP_CLUSTER_ABI 14
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -112,11 +112,12 @@ enum gomp_cluster_steal_state
 
 /* What a thief timed of a stolen task and the descendants it made
    there, per task function FN (0: the functions past the first
-   GOMP_CLUSTER_TASK_TIMES - 1): how many ran and the time their bodies
-   took of their own (less the tasks their threads ran inside them).  */
+   GOMP_CLUSTER_TASK_TIMES - 1): how many ran, the time their bodies
+   took of their own (less the tasks their threads ran inside them), and
+   how much of that went to the DSM's faults (ops->fault_time).  */
 struct gomp_cluster_task_time
 {
-  uint64_t fn, ntasks, ns;
+  uint64_t fn, ntasks, ns, fault_ns;
 };
 #define GOMP_CLUSTER_TASK_TIMES 8
 
@@ -319,6 +320,10 @@ struct gomp_cluster_ops
   void (*task_announce) (uint64_t region);
   const unsigned *task_requests;
   const unsigned *task_dones;
+  /* The time the calling thread has spent so far in the DSM's fault
+     handler (ns): what its accesses to shared memory cost beyond a plain
+     load or store.  */
+  uint64_t (*fault_time) (void);
 };
 
 /* NULL with one node.  */

@@ -374,7 +374,8 @@ extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      struct gomp_taskgroup *tg,
 				      uint64_t start_ns);
 extern void gomp_task_steal_timed (struct gomp_task *root,
-				   void (*fn) (void *), uint64_t ns);
+				   void (*fn) (void *), uint64_t ns,
+				   uint64_t fault_ns);
 
 /* CLOCK_MONOTONIC in nanoseconds, as the cluster module's clock.  */
 static inline uint64_t
@@ -412,6 +413,14 @@ extern void gomp_task_site_ran_away (void (*fn) (void *), long total_ns,
 /* RETRY: for a new task, which may be let go as a retry of a refused
    site (*RETRY is then set); NULL when giving a queued task away.  */
 extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool *retry);
+/* Which of the QUEUED ready tasks of FN's site a thief gets, counted
+   from the oldest (0), or -1 for none (tasksite.c).  */
+extern int gomp_task_site_pick (void (*fn) (void *), unsigned queued);
+/* A task of FN's site made one of the same site.  */
+extern void gomp_task_site_recursive (void (*fn) (void *));
+/* Whether FN's site is still learning (too few of its tasks given away
+   have come back to value them).  */
+extern bool gomp_task_site_learning (void (*fn) (void *));
 /* A task of FN's site was given away: away until
    gomp_task_site_ran_away, or gomp_task_site_back when its thief gave it
    back unstarted.  */

@@ -438,11 +438,19 @@ gomp_task_cancelled (struct gomp_team *team, struct gomp_taskgroup *tg)
    work, not its subtree's, which tasksite.c compares with the same time
    on a thief.  Tasks run only at those waits (or in barriers, outside
    any task's body).  A task is timed when WANT or when a task it runs
-   inside is.  */
+   inside is.  Of its own time, what went to the DSM's faults is counted
+   alike: the faults in the bodies of the tasks run inside it are theirs
+   (every task run inside a timed one is timed).  */
 struct task_clock
 {
-  uint64_t t0, inner0;
+  uint64_t t0, inner0, fault0, inner_fault0;
 };
+
+static inline uint64_t
+task_fault_time (void)
+{
+  return gomp_cluster ? gomp_cluster->fault_time () : 0;
+}
 
 static inline bool
 task_clock_start (struct gomp_thread *thr, bool want, struct task_clock *c)
@@ -451,20 +459,31 @@ task_clock_start (struct gomp_thread *thr, bool want, struct task_clock *c)
     return false;
   c->inner0 = thr->task_inner_ns;
   thr->task_inner_ns = 0;
+  c->inner_fault0 = thr->task_inner_fault_ns;
+  thr->task_inner_fault_ns = 0;
   thr->task_timed++;
+  c->fault0 = task_fault_time ();
   c->t0 = gomp_task_now_ns ();
   return true;
 }
 
-/* The body's own time; the enclosing task's wait counts all of it.  */
+/* The body's own time, and (*FAULT) the part of it its faults took; the
+   enclosing task's wait counts all of it.  */
 static inline uint64_t
-task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
+task_clock_stop (struct gomp_thread *thr, const struct task_clock *c,
+		 uint64_t *fault)
 {
   uint64_t all = gomp_task_now_ns () - c->t0;
+  uint64_t all_fault = task_fault_time () - c->fault0;
   uint64_t inner = thr->task_inner_ns;
+  uint64_t inner_fault = thr->task_inner_fault_ns;
   thr->task_inner_ns = c->inner0;
+  thr->task_inner_fault_ns = c->inner_fault0 + all_fault;
   thr->task_timed--;
-  return inner < all ? all - inner : 0;
+  uint64_t own = inner < all ? all - inner : 0;
+  uint64_t own_fault = inner_fault < all_fault ? all_fault - inner_fault : 0;
+  *fault = own_fault < own ? own_fault : own;
+  return own;
 }
 
 /* Whether THR times movable task T, which it runs at home (its site's
@@ -477,7 +496,7 @@ task_clock_stop (struct gomp_thread *thr, const struct task_clock *c)
    pattern must not hide from a counter); an average needs no more.  It
    times its first task, every one while they take longer, and the first
    of each site: a site whose first tasks at home go untimed is valued
-   by guess when its first thieves report (tasksite.c).
+   by its thieves' times alone when they first report (tasksite.c).
    The tasks of a stolen subtree are all timed on the thief: their sums
    go back.  */
 #define TIME_ALL_NS 20000
@@ -522,7 +541,8 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	  struct task_clock c;
 	  task_clock_start (thr, true, &c);
 	  t->fn (t->fn_data);
-	  gomp_task_steal_timed (t, t->fn, task_clock_stop (thr, &c));
+	  uint64_t fault, own = task_clock_stop (thr, &c, &fault);
+	  gomp_task_steal_timed (t, t->fn, own, fault);
 	  gomp_task_steal_complete (thr, t, tg, c.t0);
 	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_STOLEN], 1,
 			      __ATOMIC_RELAXED);
@@ -540,7 +560,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	  t->fn (t->fn_data);
 	  if (timed)
 	    {
-	      uint64_t own = task_clock_stop (thr, &c);
+	      uint64_t fault, own = task_clock_stop (thr, &c, &fault);
 	      if (t->movable)
 		{
 		  gomp_task_site_ran_here (t->fn, (long) own);
@@ -548,7 +568,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 		}
 	      if (root)
 		/* A descendant of a stolen task: its thief's figures.  */
-		gomp_task_steal_timed (root, t->fn, own);
+		gomp_task_steal_timed (root, t->fn, own, fault);
 	    }
 	  if (GOMP_UNLIKELY (gomp_cluster != NULL))
 	    __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_LOCAL], 1,

@@ -16,26 +16,46 @@
    thieves timed: the whole subtree's time there, and how much slower it
    ran there than here -- the bodies of the given task and of its
    descendants there, per site, with the thief's release after them,
-   against what as many tasks of those sites take here.  A subtree with
-   a site that has not run here yet (a producer that makes all its tasks
-   before it runs any) is valued as taking here what it took there; once
-   one subtree could be valued wholly with times measured here, only
-   such subtrees count (two guessed ratios of 1 averaged with the real
-   ones let a site whose tasks ran 100 times slower away keep going for
-   dozens of tasks).  A site still
-   unknown (fewer than SITE_LEARN samples away) has at most SITE_LEARN
-   tasks away until they come back, and so has one that has run here
-   while every subtree that came back was valued by guess (the first
-   ones came back before any ran here), for up to SITE_LEARN_UNKNOWN
-   subtrees; afterwards its tasks go only when
-   what a thief got for one, descendants included, pays for the trip
-   (SITE_MIN_NS), and ran there at most SITE_SLOWDOWN times as long as
-   here (a body that reads much data its creator just wrote fetches all
-   of it on the thief, and so do descendants that work on their
-   ancestors' data).  A site refused is tried again once in SITE_RETRY
-   new tasks (the data they touch may have moved since), and a retry
-   that finds the site still refused doubles that, up to
-   SITE_RETRY_MAX: a retry can take a whole subtree along.
+   against what as many tasks of those sites take here, but never more than
+   their bodies took there less what the DSM's faults took in them
+   (ops->fault_time): a recursive site's tasks differ in size by orders of
+   magnitude, and the site's average makes a poor guess of a subtree
+   (bench/apps' sort: subtrees valued here at four times, or at two thirds,
+   what they took there), while the faults are what a thief pays for data
+   its creator has.  A subtree with a site that has not run here yet (a
+   producer that makes all its tasks before it runs any) is valued by that
+   bound alone; once one subtree could be valued wholly with times measured
+   here, only such subtrees count.
+
+   Learning.  A site still unknown (fewer than SITE_LEARN subtrees back)
+   gives one task, and more only once it came back, SITE_LEARN away at
+   most; a site whose subtrees back ran there more than twice
+   SITE_SLOWDOWN times as long as here is refused at once (unless one
+   alone came back, under SITE_WARM_NS: a thief's first task faults in
+   what every task uses).  What it gives to learn from is not its
+   oldest queued task, which for a recursive site is its largest subtree
+   (bench/apps' sort and strassen: a half and a seventh of the whole
+   program, which a thief ran 3 to 7 times slower while the creator
+   waited for it), but its youngest, the smallest subtree; and
+   none until a task of the site has run here or SITE_PROBE_WAIT_NS
+   went by (the recursion has unfolded by then: the youngest of the
+   first tasks made is as large as the oldest).  A subtree of a
+   recursive site that took here under SITE_SAMPLE_MIN_NS tells too
+   little (fixed costs) and is not counted, and the next one is picked
+   older, up to SITE_LEARN_SMALL times (gomp_task_site_pick).  A site
+   that has run here while every subtree that came back was valued by
+   the bound alone (the first ones came back before any ran here) has
+   at most SITE_LEARN tasks away, for up to SITE_LEARN_UNKNOWN subtrees.
+
+   Afterwards its tasks go only when what a thief got for one,
+   descendants included, pays for the trip (SITE_MIN_NS), and ran there
+   at most SITE_SLOWDOWN times as long as here (a body that reads much
+   data its creator just wrote fetches all of it on the thief, and so do
+   descendants that work on their ancestors' data).  A site refused is
+   tried again once in SITE_RETRY new tasks (the data they touch may
+   have moved since), and a retry that finds the site still refused
+   doubles that, up to SITE_RETRY_MAX: a retry can take a whole subtree
+   along.
 
    The table is small and never shrinks: a program has few task sites.
    A site that finds no room is never refused (it moves as before).
@@ -52,6 +72,10 @@
 #define SITE_SLOWDOWN 2
 #define SITE_RETRY 256
 #define SITE_RETRY_MAX 65536
+#define SITE_PROBE_WAIT_NS 20000000L
+#define SITE_SAMPLE_MIN_NS 1000000L
+#define SITE_LEARN_SMALL 4
+#define SITE_WARM_NS 10000000L
 
 /* AWAY_THERE_NS and AWAY_HERE_NS: what the subtrees took on their
    thieves, and what as many tasks of their sites take here (averaged
@@ -66,6 +90,9 @@ struct task_site
   unsigned here_n, away_n, away_total_n, known_n;
   unsigned refused, retry_gap;	/* Since the last retry; 0: SITE_RETRY.  */
   unsigned away_out;		/* Given, not come back yet.  */
+  uint64_t first_ns;		/* When its first movable task was made.  */
+  unsigned learn_small;		/* Subtrees back too small to value.  */
+  bool recursive;		/* Its tasks make tasks of the site.  */
 };
 
 static struct task_site sites[SITE_SLOTS];
@@ -174,15 +201,31 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 				? site_of ((void (*) (void *)) times[i].fn)
 				: NULL;
 	  long ns = (long) times[i].ns;
+	  long bare = ns - (long) times[i].fault_ns;
 	  there += ns;
 	  if (d && __atomic_load_n (&d->here_n, __ATOMIC_RELAXED))
-	    here += (long) times[i].ntasks
-		    * __atomic_load_n (&d->here_ns, __ATOMIC_RELAXED);
+	    {
+	      long avg = (long) times[i].ntasks
+			 * __atomic_load_n (&d->here_ns, __ATOMIC_RELAXED);
+	      here += avg < bare ? avg : bare;
+	    }
 	  else
 	    {
-	      here += ns;
+	      here += bare;
 	      known = false;
 	    }
+	}
+      unsigned small = __atomic_load_n (&s->learn_small, __ATOMIC_RELAXED);
+      if (here < SITE_SAMPLE_MIN_NS && small < SITE_LEARN_SMALL
+	  && __atomic_load_n (&s->recursive, __ATOMIC_RELAXED))
+	{
+	  /* Too small to tell the slowdown from the fixed costs (a
+	     thief's first task faults in what any task uses), and older
+	     tasks of the site make larger subtrees: the next one learnt
+	     from is older (gomp_task_site_pick).  */
+	  __atomic_store_n (&s->learn_small, small + 1, __ATOMIC_RELAXED);
+	  __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+	  return;
 	}
       unsigned k = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
       site_average (&s->away_there_ns, k, there);
@@ -200,25 +243,76 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
     }
 }
 
+/* Whether S still learns: fewer than SITE_LEARN of its subtrees came
+   back, and those ran there at most twice SITE_SLOWDOWN times as long as
+   here (a site far slower away is refused at once) -- unless one alone
+   came back that took here under SITE_WARM_NS: what a thief's first task
+   pays for the pages any task touches may have made it slow.  */
+static bool
+site_learning (struct task_site *s)
+{
+  unsigned away_n = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
+  long here = __atomic_load_n (&s->away_here_ns, __ATOMIC_RELAXED);
+  return away_n < SITE_LEARN
+	 && (away_n == 0 || (away_n == 1 && here < SITE_WARM_NS)
+	     || __atomic_load_n (&s->away_there_ns, __ATOMIC_RELAXED)
+		<= 2 * SITE_SLOWDOWN * here);
+}
+
+void
+gomp_task_site_recursive (void (*fn) (void *))
+{
+  struct task_site *s = site_of (fn);
+  if (s && !__atomic_load_n (&s->recursive, __ATOMIC_RELAXED))
+    __atomic_store_n (&s->recursive, true, __ATOMIC_RELAXED);
+}
+
+bool
+gomp_task_site_learning (void (*fn) (void *))
+{
+  struct task_site *s = site_of (fn);
+  return s && site_learning (s);
+}
+
+int
+gomp_task_site_pick (void (*fn) (void *), unsigned queued)
+{
+  struct task_site *s = site_of (fn);
+  if (s == NULL || queued == 0 || !site_learning (s))
+    return 0;
+  if (__atomic_load_n (&s->here_n, __ATOMIC_RELAXED) == 0)
+    {
+      uint64_t first = __atomic_load_n (&s->first_ns, __ATOMIC_RELAXED);
+      if (first && gomp_task_now_ns () - first < SITE_PROBE_WAIT_NS)
+	return -1;
+    }
+  unsigned small = __atomic_load_n (&s->learn_small, __ATOMIC_RELAXED);
+  if (small >= SITE_LEARN_SMALL)
+    return 0;
+  return (int) ((queued - 1) * (SITE_LEARN_SMALL - small) / SITE_LEARN_SMALL);
+}
+
 bool
 gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
 {
   struct task_site *s = site_of (fn);
   if (s == NULL)
     return true;
+  if (retry && GOMP_UNLIKELY (!__atomic_load_n (&s->first_ns,
+						 __ATOMIC_RELAXED)))
+    __atomic_store_n (&s->first_ns, gomp_task_now_ns (), __ATOMIC_RELAXED);
   unsigned away_n = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
-  if (away_n < SITE_LEARN)
+  if (site_learning (s))
     {
       /* Still learning: a new task may go later; a queued one goes if
-	 fewer than SITE_LEARN are away or known.  */
-      return retry
-	     || away_n + __atomic_load_n (&s->away_out, __ATOMIC_RELAXED)
-		< SITE_LEARN;
+	 fewer than SITE_LEARN are away or known, and the first alone.  */
+      unsigned out = __atomic_load_n (&s->away_out, __ATOMIC_RELAXED);
+      return retry || (away_n + out < SITE_LEARN && (away_n || !out));
     }
   bool known = __atomic_load_n (&s->known_n, __ATOMIC_RELAXED) != 0;
   /* No subtree valued with times measured here yet, though the site has
-     run here by now: the early subtrees, valued at a guessed ratio of 1,
-     must not open the site to every thief.  At most SITE_LEARN go at
+     run here by now: the early subtrees, valued by the thief's times
+     alone, must not open the site to every thief.  At most SITE_LEARN go at
      once until one comes back valued (or SITE_LEARN_UNKNOWN could not
      be).  */
   if (!known && away_n < SITE_LEARN_UNKNOWN

@@ -163,6 +163,8 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
       || (t->taskgroup && t->taskgroup->reductions))
     return false;
   t->site_retry = false;
+  if (t->parent && t->parent->fn == t->fn)
+    gomp_task_site_recursive (t->fn);
   if (!gomp_task_data_movable (t->fn_data, arg_size, arg_align)
       || !gomp_task_site_worth_moving (t->fn, &t->site_retry))
     return false;
@@ -244,6 +246,30 @@ gomp_task_steal_descends (struct gomp_task *t, int src, const uint64_t *roots,
   return false;
 }
 
+/* The queued task of T's site a thief gets in place of T, the oldest
+   ready movable one: the youngest while the site learns, NULL for none
+   (gomp_task_site_pick).  A recursive site's oldest tasks are its
+   largest subtrees (the first two of bench/apps' sort are halves of the
+   whole sort): one of them given to learn from may make the thief run
+   half of the program, however slowly.  */
+static struct gomp_task *
+gomp_task_steal_pick (struct gomp_task *t)
+{
+  if (!gomp_task_site_learning (t->fn))
+    return t;
+  unsigned n = 0;
+  for (struct gomp_task *u = t; u; u = u->team_link.next)
+    n += u->fn == t->fn && u->movable && u->kind == GOMP_TASK_READY;
+  int pick = gomp_task_site_pick (t->fn, n);
+  if (pick < 0)
+    return NULL;
+  struct gomp_task *y = t;
+  for (unsigned i = pick; i; y = y->team_link.next)
+    i -= y->team_link.next->fn == t->fn && y->team_link.next->movable
+	 && y->team_link.next->kind == GOMP_TASK_READY;
+  return y;
+}
+
 /* host->task_pack: dequeues movable tasks, oldest first, about half of
    them (the descendants of ROOTS only, when NROOTS is not 0), into
    BUF.  */
@@ -298,6 +324,25 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 		   : (t->site_retry
 		      || gomp_task_site_worth_moving (t->fn, NULL))))
 	{
+	  if (!nroots && !t->site_retry)
+	    {
+	      struct gomp_task *y = gomp_task_steal_pick (t);
+	      if (y == NULL)
+		{
+		  t = next;
+		  continue;
+		}
+	      if (y != t)
+		{
+		  if (next == y)
+		    next = y->team_link.next;
+		  t = y;
+		  len = sizeof (struct gomp_task_wire)
+			+ WIRE_ROUND (t->arg_size);
+		  if (off + len > max)
+		    break;
+		}
+	    }
 	  struct gomp_task_wire w;
 	  memset (&w, 0, sizeof w);
 	  w.id = (uintptr_t) t;
@@ -767,11 +812,12 @@ gomp_task_steal_claimed (struct gomp_team *team)
 }
 
 /* A task that ran here as stolen task ROOT or one of its descendants,
-   a task of FN, took NS of its own (tasksched.c): counted in ROOT's
-   slot for FN (slots are taken in turn; the last counts the rest).  */
+   a task of FN, took NS of its own, FAULT_NS of them in the DSM's faults
+   (tasksched.c): counted in ROOT's slot for FN (slots are taken in turn;
+   the last counts the rest).  */
 void
 gomp_task_steal_timed (struct gomp_task *root, void (*fn) (void *),
-		       uint64_t ns)
+		       uint64_t ns, uint64_t fault_ns)
 {
   struct gomp_cluster_task_time *s = root->sub_times;
   uint64_t key = (uintptr_t) fn;
@@ -789,6 +835,7 @@ gomp_task_steal_timed (struct gomp_task *root, void (*fn) (void *),
     }
   __atomic_add_fetch (&s[i].ntasks, 1, __ATOMIC_RELAXED);
   __atomic_add_fetch (&s[i].ns, ns, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&s[i].fault_ns, fault_ns, __ATOMIC_RELAXED);
 }
 
 /* The thief ran stolen task T, started at START_NS (its body ended;

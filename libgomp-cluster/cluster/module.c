@@ -343,6 +343,7 @@ struct gomp_cluster_ops gomp_cl_ops =
   .task_fulfill = gomp_cl_task_fulfill,
   .task_take_done = gomp_cl_task_take_done,
   .task_announce = gomp_cl_task_announce,
+  .fault_time = gomp_dsm_fault_time,
 };
 
 __attribute__ ((visibility ("default"))) struct gomp_cluster_ops *

@@ -73,12 +73,13 @@ struct steal_done
   size_t len;
   /* uint64 id, the thief's last release (uint64, covered by the log),
      the task's time there (uint64 ns: the whole, and the release), the
-     number of timings (uint64) and GOMP_CLUSTER_TASK_TIMES timings (3
+     number of timings (uint64) and GOMP_CLUSTER_TASK_TIMES timings (4
      uint64 each: struct gomp_cluster_task_time), then the packed log.  */
   unsigned char msg[];
 };
 #define DONE_TIMES 40
-#define DONE_HDR (DONE_TIMES + 24 * GOMP_CLUSTER_TASK_TIMES)
+#define DONE_TIME 32
+#define DONE_HDR (DONE_TIMES + DONE_TIME * GOMP_CLUSTER_TASK_TIMES)
 #define FULFILL_HDR 16
 static struct steal_done *done_head;
 static unsigned done_pending;
@@ -426,8 +427,9 @@ gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
   memset (hdr + DONE_TIMES, 0, DONE_HDR - DONE_TIMES);
   for (unsigned i = 0; i < ntimes; i++)
     {
-      uint64_t w[3] = { times[i].fn, times[i].ntasks, times[i].ns };
-      memcpy (hdr + DONE_TIMES + 24 * i, w, 24);
+      uint64_t w[4] = { times[i].fn, times[i].ntasks, times[i].ns,
+			times[i].fault_ns };
+      memcpy (hdr + DONE_TIMES + DONE_TIME * i, w, DONE_TIME);
     }
   send_logged (victim, GOMP_CL_TAG_STEAL_DONE, hdr, DONE_HDR);
 }
@@ -487,11 +489,12 @@ gomp_cl_task_take_done (void)
 			? (unsigned) ns[2] : GOMP_CLUSTER_TASK_TIMES;
       for (unsigned i = 0; i < ntimes; i++)
 	{
-	  uint64_t w[3];
-	  memcpy (w, d->msg + DONE_TIMES + 24 * i, 24);
+	  uint64_t w[4];
+	  memcpy (w, d->msg + DONE_TIMES + DONE_TIME * i, DONE_TIME);
 	  times[i].fn = w[0];
 	  times[i].ntasks = w[1];
 	  times[i].ns = w[2];
+	  times[i].fault_ns = w[3];
 	}
       /* What the thief had released came with the message.  */
       gomp_cl_pull_seen (d->src, seq);

@@ -93,6 +93,9 @@ extern int gomp_dsm_stack_prot GOMP_DSM_HIDDEN;
    stack from the segment (gomp_dsm_init does it for its caller);
    harmless elsewhere and idempotent.  */
 extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
+/* The time the calling thread has spent in the DSM's fault handler so
+   far (ns), faults on the program's shared memory only.  */
+extern uint64_t gomp_dsm_fault_time (void) GOMP_DSM_HIDDEN;
 
 /* Release (at a barrier, a lock release, a region start): sends this
    node's diffs to their homes and waits for them to be applied; returns in

@@ -351,6 +351,15 @@ void (*gomp_dsm_catch_up) (bool in_fault);
    but a prefetch reply might): no catch-up again.  */
 __thread bool gomp_dsm_in_catch_up;
 
+/* gomp_dsm_fault_time: what the faults below took on this thread.  */
+static __thread uint64_t fault_ns;
+
+uint64_t
+gomp_dsm_fault_time (void)
+{
+  return fault_ns;
+}
+
 static void
 fault_handler (int sig, siginfo_t *si, void *ctx)
 {
@@ -395,6 +404,7 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
 			"thread stack, in a program linked without an "
 			"executable stack: drop -z noexecstack)", 0);
   bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+  long t0 = gomp_cl_now_ns ();
   if (write)
     DSM_STAT (write_faults, 1);
   else
@@ -423,6 +433,7 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       gomp_dsm_catch_up (true);
       gomp_dsm_in_catch_up = false;
     }
+  fault_ns += gomp_cl_now_ns () - t0;
   errno = saved;
 }
 

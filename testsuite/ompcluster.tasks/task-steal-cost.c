@@ -3,8 +3,9 @@
    data before each task, and the task only sums it.  On a thief every
    such task fetches its data through the DSM, many times slower than at
    home, so once the node has seen a few of them run elsewhere it keeps
-   the rest (one retry in 256): 4 of the 400 went at 2x1 and 3x1 (3
-   while the site learns, 1 retry), and the test allows 9.  Without the
+   the rest (one retry in 256): 0 to 3 of the 400 went at 2x1 and 3x1
+   (2 while the site learns, one at a time, and a retry; 4 before the
+   site learnt one at a time), and the test allows 9.  Without the
    cost model thieves took 23 to 54 at 2x1 and 99 at 3x1; when the first
    tasks that went came back before any had run at home, up to 16 went
    (tasksite.c now values those by the later ones).  Every sum is
