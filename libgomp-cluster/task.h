@@ -410,14 +410,14 @@ extern void gomp_task_site_ran_away (void (*fn) (void *), long total_ns,
 				     long release_ns,
 				     const struct gomp_cluster_task_time *times,
 				     unsigned ntimes);
-/* RETRY: for a new task, which may be let go as a retry of a refused
-   site (*RETRY is then set); NULL when giving a queued task away.  */
-extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool *retry);
+/* RECURSIVE: the task was made by a task of the same site.  RETRY: for a
+   new task, which may be let go as a retry of a refused site (*RETRY is
+   then set); NULL when giving a queued task away.  */
+extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool recursive,
+					 bool *retry);
 /* Which of the QUEUED ready tasks of FN's site a thief gets, counted
    from the oldest (0), or -1 for none (tasksite.c).  */
 extern int gomp_task_site_pick (void (*fn) (void *), unsigned queued);
-/* A task of FN's site made one of the same site.  */
-extern void gomp_task_site_recursive (void (*fn) (void *));
 /* Whether FN's site is still learning (too few of its tasks given away
    have come back to value them).  */
 extern bool gomp_task_site_learning (void (*fn) (void *));

@@ -259,14 +259,6 @@ site_learning (struct task_site *s)
 		<= 2 * SITE_SLOWDOWN * here);
 }
 
-void
-gomp_task_site_recursive (void (*fn) (void *))
-{
-  struct task_site *s = site_of (fn);
-  if (s && !__atomic_load_n (&s->recursive, __ATOMIC_RELAXED))
-    __atomic_store_n (&s->recursive, true, __ATOMIC_RELAXED);
-}
-
 bool
 gomp_task_site_learning (void (*fn) (void *))
 {
@@ -293,11 +285,15 @@ gomp_task_site_pick (void (*fn) (void *), unsigned queued)
 }
 
 bool
-gomp_task_site_worth_moving (void (*fn) (void *), bool *retry)
+gomp_task_site_worth_moving (void (*fn) (void *), bool recursive,
+			     bool *retry)
 {
   struct task_site *s = site_of (fn);
   if (s == NULL)
     return true;
+  if (recursive && GOMP_UNLIKELY (!__atomic_load_n (&s->recursive,
+						     __ATOMIC_RELAXED)))
+    __atomic_store_n (&s->recursive, true, __ATOMIC_RELAXED);
   if (retry && GOMP_UNLIKELY (!__atomic_load_n (&s->first_ns,
 						 __ATOMIC_RELAXED)))
     __atomic_store_n (&s->first_ns, gomp_task_now_ns (), __ATOMIC_RELAXED);

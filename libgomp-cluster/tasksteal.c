@@ -163,10 +163,10 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
       || (t->taskgroup && t->taskgroup->reductions))
     return false;
   t->site_retry = false;
-  if (t->parent && t->parent->fn == t->fn)
-    gomp_task_site_recursive (t->fn);
   if (!gomp_task_data_movable (t->fn_data, arg_size, arg_align)
-      || !gomp_task_site_worth_moving (t->fn, &t->site_retry))
+      || !gomp_task_site_worth_moving (t->fn, t->parent
+					       && t->parent->fn == t->fn,
+				       &t->site_retry))
     return false;
   uint64_t region = __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE);
   uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
@@ -322,7 +322,7 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 		   /* A creator waiting for them takes them back whatever
 		      they cost; a thief gets only those worth moving.  */
 		   : (t->site_retry
-		      || gomp_task_site_worth_moving (t->fn, NULL))))
+		      || gomp_task_site_worth_moving (t->fn, false, NULL))))
 	{
 	  if (!nroots && !t->site_retry)
 	    {
