@@ -190,14 +190,21 @@ gomp_aff_format (char *buf, size_t size, const char *fmt)
   return pos;
 }
 
-GOMP_EXPORT void
-omp_set_affinity_format (const char *format)
+void
+gomp_affinity_format_set (const char *format)
 {
   char *copy = strdup (format);
   if (!copy)
     gomp_fatal ("out of memory for the affinity format");
   gomp_affinity_format_var = copy;
   gomp_affinity_format_len = strlen (copy);
+}
+
+GOMP_EXPORT void
+omp_set_affinity_format (const char *format)
+{
+  gomp_affinity_format_set (format);
+  gomp_global_icvs_set = true;
 }
 
 GOMP_EXPORT size_t

@@ -38,6 +38,7 @@ int gomp_wait_policy = -1;
 bool gomp_display_affinity_var;
 char *gomp_affinity_format_var = "level %L thread %i affinity %A";
 size_t gomp_affinity_format_len;
+bool gomp_global_icvs_set;
 unsigned long gomp_spin_count = 300000, gomp_spin_count_throttled = 1000;
 /* OMP_PLACES as given (affinity.c turns it into places when needed).  */
 const char *gomp_places_var;
@@ -538,9 +539,7 @@ show_default_device (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_global_icv.default_device_var);
 }
 
-/* teams.c's nteams-var and teams-thread-limit-var, alloc.c's
-   def-allocator-var.  */
-extern int gomp_nteams_var, gomp_teams_thread_limit_var;
+/* alloc.c's def-allocator-var.  */
 extern uintptr_t gomp_def_allocator;
 
 static bool

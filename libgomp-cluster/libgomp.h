@@ -150,6 +150,14 @@ extern int gomp_wait_policy;			/* -1 unset, 0 passive, 1 active */
 extern bool gomp_display_affinity_var;		/* OMP_DISPLAY_AFFINITY */
 extern char *gomp_affinity_format_var;		/* OMP_AFFINITY_FORMAT */
 extern size_t gomp_affinity_format_len;
+/* Whether a program's omp_set_affinity_format, omp_set_num_teams or
+   omp_set_teams_thread_limit changed the device's global ICVs: a region
+   that spans the nodes then carries them (parallel.c).  */
+extern bool gomp_global_icvs_set;
+/* teams.c's nteams-var and teams-thread-limit-var.  */
+extern int gomp_nteams_var, gomp_teams_thread_limit_var;
+/* Sets affinity-format-var to a copy of FORMAT.  */
+extern void gomp_affinity_format_set (const char *format);
 extern int gomp_target_offload_var;	/* OMP_TARGET_OFFLOAD: 0 DEFAULT,
 					   1 MANDATORY, 2 DISABLED */
 /* Cluster mode: the nthreads-var of the initial task becomes nodes x

@@ -5,11 +5,13 @@
 
 #include "task.h"
 #include "omp.h"
+#include <string.h>
 #include <unistd.h>
 
 /* Across nodes, a region's implicit tasks need the ICVs rank 0's master
    gives them (omp_set_num_threads, omp_set_schedule... change them only
-   there), and a combined parallel loop needs its loop set up on every node,
+   there) and the global ICVs it changed (omp_set_affinity_format...),
+   and a combined parallel loop needs its loop set up on every node,
    while the cluster module passes only FN and DATA.  Such a region goes
    through this trampoline, in the shared heap.  */
 struct gomp_region_tramp
@@ -29,6 +31,11 @@ struct gomp_region_tramp
   unsigned num_teams_m1, team_num;
   struct gomp_task_icv icv;
   struct gomp_loop_spec loop;
+  /* The device's global ICVs that the program changed on rank 0
+     (gomp_global_icvs_set): every node takes them, for good.  */
+  bool has_globals;
+  int nteams, teams_thread_limit;
+  char affinity_format[];
 };
 
 /* What a top-level region in cluster mode holds from its start to its
@@ -109,7 +116,8 @@ gomp_region_spans_end (void)
 /* Rank 0's master starting a region that spans the nodes: the trampoline
    (in the shared heap) the other nodes need to run FN, or NULL when they
    can run FN itself (same ICVs as their own initial tasks, no loop, no
-   task reductions, no allocator or league to inherit).  */
+   task reductions, no allocator or league to inherit, no global ICV
+   changed).  */
 static struct gomp_region_tramp *
 gomp_region_tramp_make (void (*fn) (void *), void *data,
 			const struct gomp_loop_spec *loop, bool task_red)
@@ -120,11 +128,20 @@ gomp_region_tramp_make (void (*fn) (void *), void *data,
   bool has_icv = !gomp_icv_equal (&child, &dflt);
   bool has_team_state = gomp_thread_def_allocator != omp_null_allocator
 			|| gomp_num_teams_m1 != 0 || gomp_team_num != 0;
-  if (!has_icv && !loop && !task_red && !has_team_state)
+  bool has_globals = gomp_global_icvs_set;
+  if (!has_icv && !loop && !task_red && !has_team_state && !has_globals)
     return NULL;
-  struct gomp_region_tramp *t = gomp_cluster->malloc (sizeof *t);
+  size_t fmt_len = has_globals ? strlen (gomp_affinity_format_var) + 1 : 0;
+  struct gomp_region_tramp *t = gomp_cluster->malloc (sizeof *t + fmt_len);
   if (!t)
     gomp_fatal ("out of shared memory starting a parallel region");
+  t->has_globals = has_globals;
+  if (has_globals)
+    {
+      t->nteams = gomp_nteams_var;
+      t->teams_thread_limit = gomp_teams_thread_limit_var;
+      memcpy (t->affinity_format, gomp_affinity_format_var, fmt_len);
+    }
   t->fn = fn;
   t->data = data;
   t->has_icv = has_icv;
@@ -372,6 +389,13 @@ gomp_cluster_run_region (void (*fn) (void *), void *data, unsigned nthreads,
     t = data;
   if (t && t->task_reductions)
     rd = gomp_parallel_reduction_attach (*(uintptr_t **) t->data);
+  if (t && t->has_globals)
+    {
+      gomp_nteams_var = t->nteams;
+      gomp_teams_thread_limit_var = t->teams_thread_limit;
+      if (strcmp (gomp_affinity_format_var, t->affinity_format) != 0)
+	gomp_affinity_format_set (t->affinity_format);
+    }
   if (t && t->has_team_state)
     {
       gomp_thread_def_allocator = t->def_allocator;

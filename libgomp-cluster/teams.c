@@ -92,7 +92,10 @@ GOMP_EXPORT void
 omp_set_num_teams (int num_teams)
 {
   if (num_teams >= 0)
-    gomp_nteams_var = num_teams;
+    {
+      gomp_nteams_var = num_teams;
+      gomp_global_icvs_set = true;
+    }
 }
 
 GOMP_EXPORT int
@@ -105,7 +108,10 @@ GOMP_EXPORT void
 omp_set_teams_thread_limit (int thread_limit)
 {
   if (thread_limit >= 0)
-    gomp_teams_thread_limit_var = thread_limit;
+    {
+      gomp_teams_thread_limit_var = thread_limit;
+      gomp_global_icvs_set = true;
+    }
 }
 
 GOMP_EXPORT int
