@@ -30,19 +30,23 @@
    Learning.  A site still unknown (fewer than SITE_LEARN subtrees back)
    gives one task, and more only once it came back, SITE_LEARN away at
    most; a site whose subtrees back ran there more than twice
-   SITE_SLOWDOWN times as long as here is refused at once (unless one
-   alone came back, under SITE_WARM_NS: a thief's first task faults in
-   what every task uses).  What it gives to learn from is not its
-   oldest queued task, which for a recursive site is its largest subtree
-   (bench/apps' sort and strassen: a half and a seventh of the whole
-   program, which a thief ran 3 to 7 times slower while the creator
-   waited for it), but its youngest, the smallest subtree; and
+   SITE_SLOWDOWN times as long as here is refused at once (one alone back
+   that took under SITE_WARM_NS here may have taken SITE_WARM_NS more
+   there: a thief's first task faults in what every task uses).  What it
+   gives to learn from is not its oldest queued task, which for a
+   recursive site is its largest subtree (bench/apps' sort and strassen:
+   a half and a seventh of the whole program, which a thief ran 3 to 7
+   times slower while the creator waited for it), but its youngest, the
+   smallest subtree; and
    none until a task of the site has run here or SITE_PROBE_WAIT_NS
    went by (the recursion has unfolded by then: the youngest of the
    first tasks made is as large as the oldest).  A subtree of a
-   recursive site that took here under SITE_SAMPLE_MIN_NS tells too
-   little (fixed costs) and is not counted, and the next one is picked
-   older, up to SITE_LEARN_SMALL times (gomp_task_site_pick).  A site
+   recursive site that took under SITE_SAMPLE_MIN_NS here and under
+   twice that there tells too little (fixed costs) and is not counted,
+   and the next one is picked older, up to SITE_LEARN_SMALL times
+   (gomp_task_site_pick); one that took longer there is the cost of
+   its data (bench/apps' sort: merges of 0.2-0.5 ms here took 3-70 ms
+   on the thief, each a wait for their creator) and counts.  A site
    that has run here while every subtree that came back was valued by
    the bound alone (the first ones came back before any ran here) has
    at most SITE_LEARN tasks away, for up to SITE_LEARN_UNKNOWN subtrees.
@@ -216,11 +220,13 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 	    }
 	}
       unsigned small = __atomic_load_n (&s->learn_small, __ATOMIC_RELAXED);
-      if (here < SITE_SAMPLE_MIN_NS && small < SITE_LEARN_SMALL
+      if (here < SITE_SAMPLE_MIN_NS && there < 2 * SITE_SAMPLE_MIN_NS
+	  && small < SITE_LEARN_SMALL
 	  && __atomic_load_n (&s->recursive, __ATOMIC_RELAXED))
 	{
 	  /* Too small to tell the slowdown from the fixed costs (a
-	     thief's first task faults in what any task uses), and older
+	     thief's first task faults in what any task uses; a sample
+	     much slower there is not), and older
 	     tasks of the site make larger subtrees: the next one learnt
 	     from is older (gomp_task_site_pick).  */
 	  __atomic_store_n (&s->learn_small, small + 1, __ATOMIC_RELAXED);
@@ -245,18 +251,19 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 
 /* Whether S still learns: fewer than SITE_LEARN of its subtrees came
    back, and those ran there at most twice SITE_SLOWDOWN times as long as
-   here (a site far slower away is refused at once) -- unless one alone
-   came back that took here under SITE_WARM_NS: what a thief's first task
-   pays for the pages any task touches may have made it slow.  */
+   here (a site far slower away is refused at once), SITE_WARM_NS more
+   when one alone came back that took here under SITE_WARM_NS: what a
+   thief's first task pays for the pages any task touches may have made
+   it slow.  */
 static bool
 site_learning (struct task_site *s)
 {
   unsigned away_n = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
   long here = __atomic_load_n (&s->away_here_ns, __ATOMIC_RELAXED);
+  long there = __atomic_load_n (&s->away_there_ns, __ATOMIC_RELAXED);
+  long warm = away_n == 1 && here < SITE_WARM_NS ? SITE_WARM_NS : 0;
   return away_n < SITE_LEARN
-	 && (away_n == 0 || (away_n == 1 && here < SITE_WARM_NS)
-	     || __atomic_load_n (&s->away_there_ns, __ATOMIC_RELAXED)
-		<= 2 * SITE_SLOWDOWN * here);
+	 && (away_n == 0 || there <= 2 * SITE_SLOWDOWN * here + warm);
 }
 
 bool
