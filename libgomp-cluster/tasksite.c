@@ -37,10 +37,9 @@
    recursive site is its largest subtree (bench/apps' sort and strassen:
    a half and a seventh of the whole program, which a thief ran 3 to 7
    times slower while the creator waited for it), but its youngest, the
-   smallest subtree; and
-   none until a task of the site has run here or SITE_PROBE_WAIT_NS
-   went by (the recursion has unfolded by then: the youngest of the
-   first tasks made is as large as the oldest).  A subtree of a
+   smallest subtree; and none until a task of the site has run here or
+   SITE_PROBE_WAIT_NS went by (the recursion has unfolded by then: the
+   youngest of the first tasks made is as large as the oldest).  A subtree of a
    recursive site that took under SITE_SAMPLE_MIN_NS here and under
    twice that there tells too little (fixed costs) and is not counted,
    and the next one is picked older, up to SITE_LEARN_SMALL times
