@@ -204,7 +204,7 @@ GOMP_EXPORT void
 omp_set_affinity_format (const char *format)
 {
   gomp_affinity_format_set (format);
-  gomp_global_icvs_set = true;
+  __atomic_add_fetch (&gomp_global_icvs_gen, 1, __ATOMIC_RELEASE);
 }
 
 GOMP_EXPORT size_t

@@ -38,7 +38,7 @@ int gomp_wait_policy = -1;
 bool gomp_display_affinity_var;
 char *gomp_affinity_format_var = "level %L thread %i affinity %A";
 size_t gomp_affinity_format_len;
-bool gomp_global_icvs_set;
+unsigned gomp_global_icvs_gen;
 unsigned long gomp_spin_count = 300000, gomp_spin_count_throttled = 1000;
 /* OMP_PLACES as given (affinity.c turns it into places when needed).  */
 const char *gomp_places_var;

@@ -150,10 +150,11 @@ extern int gomp_wait_policy;			/* -1 unset, 0 passive, 1 active */
 extern bool gomp_display_affinity_var;		/* OMP_DISPLAY_AFFINITY */
 extern char *gomp_affinity_format_var;		/* OMP_AFFINITY_FORMAT */
 extern size_t gomp_affinity_format_len;
-/* Whether a program's omp_set_affinity_format, omp_set_num_teams or
-   omp_set_teams_thread_limit changed the device's global ICVs: a region
-   that spans the nodes then carries them (parallel.c).  */
-extern bool gomp_global_icvs_set;
+/* How many times the program's omp_set_affinity_format,
+   omp_set_num_teams and omp_set_teams_thread_limit changed the device's
+   global ICVs: the next region that spans the nodes after a change
+   carries them (parallel.c).  */
+extern unsigned gomp_global_icvs_gen;
 /* teams.c's nteams-var and teams-thread-limit-var.  */
 extern int gomp_nteams_var, gomp_teams_thread_limit_var;
 /* Sets affinity-format-var to a copy of FORMAT.  */

@@ -31,8 +31,9 @@ struct gomp_region_tramp
   unsigned num_teams_m1, team_num;
   struct gomp_task_icv icv;
   struct gomp_loop_spec loop;
-  /* The device's global ICVs that the program changed on rank 0
-     (gomp_global_icvs_set): every node takes them, for good.  */
+  /* The device's global ICVs, changed on rank 0 since the last region
+     that spanned the nodes (gomp_global_icvs_gen): every node takes
+     them, for good.  */
   bool has_globals;
   int nteams, teams_thread_limit;
   char affinity_format[];
@@ -113,6 +114,9 @@ gomp_region_spans_end (void)
   __atomic_store_n (&gomp_spanning_busy, 0, __ATOMIC_RELEASE);
 }
 
+/* The generation of the global ICVs the other nodes hold (rank 0).  */
+static unsigned gomp_global_icvs_sent;
+
 /* Rank 0's master starting a region that spans the nodes: the trampoline
    (in the shared heap) the other nodes need to run FN, or NULL when they
    can run FN itself (same ICVs as their own initial tasks, no loop, no
@@ -128,7 +132,8 @@ gomp_region_tramp_make (void (*fn) (void *), void *data,
   bool has_icv = !gomp_icv_equal (&child, &dflt);
   bool has_team_state = gomp_thread_def_allocator != omp_null_allocator
 			|| gomp_num_teams_m1 != 0 || gomp_team_num != 0;
-  bool has_globals = gomp_global_icvs_set;
+  unsigned gen = __atomic_load_n (&gomp_global_icvs_gen, __ATOMIC_ACQUIRE);
+  bool has_globals = gen != gomp_global_icvs_sent;
   if (!has_icv && !loop && !task_red && !has_team_state && !has_globals)
     return NULL;
   size_t fmt_len = has_globals ? strlen (gomp_affinity_format_var) + 1 : 0;
@@ -138,6 +143,7 @@ gomp_region_tramp_make (void (*fn) (void *), void *data,
   t->has_globals = has_globals;
   if (has_globals)
     {
+      gomp_global_icvs_sent = gen;
       t->nteams = gomp_nteams_var;
       t->teams_thread_limit = gomp_teams_thread_limit_var;
       memcpy (t->affinity_format, gomp_affinity_format_var, fmt_len);

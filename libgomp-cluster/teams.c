@@ -94,7 +94,7 @@ omp_set_num_teams (int num_teams)
   if (num_teams >= 0)
     {
       gomp_nteams_var = num_teams;
-      gomp_global_icvs_set = true;
+      __atomic_add_fetch (&gomp_global_icvs_gen, 1, __ATOMIC_RELEASE);
     }
 }
 
@@ -110,7 +110,7 @@ omp_set_teams_thread_limit (int thread_limit)
   if (thread_limit >= 0)
     {
       gomp_teams_thread_limit_var = thread_limit;
-      gomp_global_icvs_set = true;
+      __atomic_add_fetch (&gomp_global_icvs_gen, 1, __ATOMIC_RELEASE);
     }
 }
 

@@ -3,7 +3,8 @@
    omp_set_teams_thread_limit) are seen by every thread of later parallel
    regions, on every node: omp_get_affinity_format, omp_capture_affinity
    with the default format, omp_get_max_teams and
-   omp_get_teams_thread_limit.  A second change is seen too.  */
+   omp_get_teams_thread_limit.  A second change is seen too, and a region
+   after one that changed nothing still sees it.  */
 /* ompc-nodes: 1 1x2 2x1 2x2 3x1 */
 /* ompc-output: ^global icvs ok$ */
 /* ompc-timeout: 60 */
@@ -17,13 +18,18 @@
 static char seen[MAXT][64], captured[MAXT][64];
 static int teams[MAXT], limit[MAXT];
 
+/* Sets the ICVs to FMT, NTEAMS and TL when SET, and checks what every
+   thread of a region sees.  */
 static int
-round_check (const char *fmt, int nteams, int tl)
+round_check (const char *fmt, int nteams, int tl, int set)
 {
   int bad = 0, n = 0;
-  omp_set_affinity_format (fmt);
-  omp_set_num_teams (nteams);
-  omp_set_teams_thread_limit (tl);
+  if (set)
+    {
+      omp_set_affinity_format (fmt);
+      omp_set_num_teams (nteams);
+      omp_set_teams_thread_limit (tl);
+    }
 #pragma omp parallel
   {
     int i = omp_get_thread_num ();
@@ -60,8 +66,10 @@ round_check (const char *fmt, int nteams, int tl)
 int
 main (void)
 {
-  int bad = round_check ("global-icvs thread=%n", 3, 5);
-  bad |= round_check ("second format %n.", 7, 2);
+  int bad = round_check ("global-icvs thread=%n", 3, 5, 1);
+  bad |= round_check ("second format %n.", 7, 2, 1);
+  bad |= round_check ("second format %n.", 7, 2, 0);
+  bad |= round_check ("second format %n.", 7, 2, 0);
   if (bad)
     return 1;
   printf ("global icvs ok\n");
