@@ -491,11 +491,7 @@ show_display_affinity (char *buf, size_t len)
 static bool
 parse_affinity_format (const struct gomp_env_var *v, const char *val)
 {
-  char *copy = strdup (val);
-  if (!copy)
-    return false;
-  gomp_affinity_format_var = copy;
-  gomp_affinity_format_len = strlen (copy);
+  gomp_affinity_format_set (val);
   return true;
 }
 
