@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 14
+#define GOMP_CLUSTER_ABI 15
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -72,6 +72,7 @@ struct gomp_cluster_env
   bool dsm_prefetch;			/* OMPC_DSM_PREFETCH.  */
   bool dsm_eager;			/* OMPC_DSM_EAGER.  */
   bool dsm_migrate;			/* OMPC_DSM_MIGRATE.  */
+  bool ordered_output;			/* OMPC_ORDERED_OUTPUT.  */
   /* OMPC_REPORT: the sharing report's file; NULL when off.  */
   const char *report;
   /* OMP_NUM_THREADS' first level as given (threads per rank); 0 when

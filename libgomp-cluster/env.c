@@ -718,6 +718,15 @@ const struct gomp_env_var gomp_env_table[] = {
     "MPI within this time (another program, or one built without the "
     "plugin) ends with status 1; 0 turns both checks off (for a debugger).",
     gomp_parse_ompc_heartbeat, gomp_show_ompc_heartbeat, true },
+  { "OMPC_ORDERED_OUTPUT", "0, 1, true or false", "1",
+    "With several nodes, what the other nodes write to standard output "
+    "goes through rank 0's stdout stream, and each release of a node "
+    "(a barrier, a lock's release, a region's end) first sends what it "
+    "printed: lines printed in an order the program's synchronisation "
+    "fixes come out in that order, as with one process; 0 leaves each "
+    "rank's output to the launcher, which merges the ranks' lines as "
+    "they arrive.", gomp_parse_ompc_ordered_output,
+    gomp_show_ompc_ordered_output, true },
   { "OMPC_SEGMENT_SIZE", "size[K|M|G], 64M to 16T", "4G",
     "With several nodes, the shared heap at a fixed address, split "
     "between the nodes; the same on every node.",

@@ -37,6 +37,9 @@ extern bool gomp_parse_ulong_value (const char *val, unsigned long *out);
 extern bool gomp_parse_ompc_debug (const struct gomp_env_var *v,
 				   const char *val);
 extern void gomp_show_ompc_debug (char *buf, size_t len);
+extern bool gomp_parse_ompc_ordered_output (const struct gomp_env_var *v,
+					    const char *val);
+extern void gomp_show_ompc_ordered_output (char *buf, size_t len);
 extern bool gomp_parse_ompc_stats (const struct gomp_env_var *v,
 				   const char *val);
 extern void gomp_show_ompc_stats (char *buf, size_t len);

@@ -47,6 +47,7 @@ struct gomp_cluster_env gomp_cluster_env = {
   .dsm_prefetch = true,
   .dsm_eager = true,
   .dsm_migrate = true,
+  .ordered_output = true,
   .report = NULL,
   .num_threads = 0,
   .launcher_rank = -1,
@@ -256,6 +257,20 @@ void
 gomp_show_ompc_task_steal (char *buf, size_t len)
 {
   snprintf (buf, len, "%d", gomp_task_steal_var);
+}
+
+/* OMPC_ORDERED_OUTPUT: cluster/output.c.  */
+bool
+gomp_parse_ompc_ordered_output (const struct gomp_env_var *v,
+				const char *val)
+{
+  return parse_dsm_flag (val, &gomp_cluster_env.ordered_output);
+}
+
+void
+gomp_show_ompc_ordered_output (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_cluster_env.ordered_output);
 }
 
 /* OMPC_DSM_MIGRATE.  */

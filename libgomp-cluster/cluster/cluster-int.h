@@ -212,6 +212,19 @@ extern void gomp_cl_abort (int status) __attribute__ ((noreturn))
    shut down) with STATUS; never returns on ranks other than 0.  */
 extern void gomp_cl_finish (int status) GOMP_CL_HIDDEN;
 
+/* output.c: the standard output of the ranks other than 0, written by
+   rank 0 in the program's order (OMPC_ORDERED_OUTPUT).  init: before the
+   transport starts; on rank 0 it serves the others' chunks, elsewhere
+   (with ORDERED) it takes descriptor 1 over.  release: at every release,
+   before it (what this rank printed is in rank 0's stream when it
+   returns).  end: when the job ends in step, with the transport up.
+   fatal: the rest straight to the original descriptor (async-signal-safe;
+   gomp_cl_abort_hook).  */
+extern void gomp_cl_output_init (bool ordered) GOMP_CL_HIDDEN;
+extern void gomp_cl_output_release (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_output_end (void) GOMP_CL_HIDDEN;
+extern void gomp_cl_output_fatal (void) GOMP_CL_HIDDEN;
+
 /* heartbeat.c: liveness.  A rank silent for OMPC_HEARTBEAT seconds (rank
    0 watches every rank, the others watch rank 0) ends the job, named with
    its host.  start (a collective, on every rank, after the transport

@@ -233,6 +233,7 @@ gomp_cl_finish (int status)
 		      (void *) (intptr_t) status) != 0)
     gomp_cl_fatal ("cannot start a thread at the end of the job");
   pthread_attr_destroy (&attr);
+  gomp_cl_output_end ();
   if (gomp_cl_stats_enabled)
     gomp_cl_stats_print ();
   gomp_cl_report_gather ();
@@ -510,6 +511,7 @@ gomp_cl_on_exit (int status, void *arg)
       return;
     }
   fflush (NULL);
+  gomp_cl_output_fatal ();
   gomp_cl_say ("ompcluster: rank %d: exit(%d) called %s; the other ranks "
 	       "cannot end in step with it\n", gomp_cl_rank, status,
 	       gomp_cl_rank == 0 ? "by a thread other than the initial one"

@@ -407,6 +407,7 @@ ompc_cluster_module_init (struct gomp_cluster_host *host, int *argc,
   gomp_cl_loop_init ();
   gomp_cl_cancel_init ();
   gomp_cl_exit_init ();
+  gomp_cl_output_init (host->env.ordered_output);
   static const enum gomp_dsm_home_policy homes[] = {
     [GOMP_CLUSTER_HOME_FIRST_TOUCH] = HOME_FIRST_TOUCH,
     [GOMP_CLUSTER_HOME_BLOCK] = HOME_BLOCK,

@@ -118,6 +118,7 @@ void
 gomp_cl_release (void)
 {
   void *blob = NULL;
+  gomp_cl_output_release ();
   pthread_mutex_lock (&gomp_cl_rel_mutex);
   size_t len = gomp_dsm_release (&blob);
   gomp_cl_log_add (gomp_cl_rank, blob, len);

@@ -10,9 +10,13 @@
    output (the reason) could be lost; over TCP (hosts launched through
    ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
    waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
+void (*gomp_cl_abort_hook) (void);
+
 void
 gomp_cl_abort_job (int status)
 {
+  if (gomp_cl_abort_hook)
+    gomp_cl_abort_hook ();
   struct timespec ts = { 0, 300000000 };
   nanosleep (&ts, NULL);
   gomp_cl_pmi_abort (status);

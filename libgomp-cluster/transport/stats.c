@@ -59,6 +59,7 @@ gomp_cl_tag_name (int tag)
     case GOMP_CL_TAG_STEAL_DONE: return "steal-done";
     case GOMP_CL_TAG_STEAL_NOTE: return "steal-note";
     case GOMP_CL_TAG_FULFILL: return "fulfill";
+    case GOMP_CL_TAG_OUTPUT: return "output";
     default: return NULL;
     }
 }

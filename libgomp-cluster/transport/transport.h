@@ -49,6 +49,7 @@ enum gomp_cl_tag
   GOMP_CL_TAG_STEAL_NOTE,	/* cluster: a node has tasks to give.  */
   GOMP_CL_TAG_FULFILL,		/* cluster: omp_fulfill_event of a node's
 				   event, from another.  */
+  GOMP_CL_TAG_OUTPUT,		/* cluster: a rank's standard output.  */
   GOMP_CL_TAG_MAX = 32
 };
 
@@ -255,9 +256,12 @@ extern void gomp_cl_pmi_abort (int status)
   __attribute__ ((visibility ("hidden")));
 /* abort.c: ends the whole job with STATUS (MPI_Abort), after a
    moment for the launcher to forward what this rank just wrote; the one
-   way the module and the DSM abort.  */
+   way the module and the DSM abort.  GOMP_CL_ABORT_HOOK, when set (by
+   the cluster layer), runs first: it must be async-signal-safe.  */
 extern void gomp_cl_abort_job (int status)
   __attribute__ ((noreturn, visibility ("hidden")));
+extern void (*gomp_cl_abort_hook) (void)
+  __attribute__ ((visibility ("hidden")));
 
 /* backoff.c: a waiter's back-off between polls.  Spins (pause for
    100 us, then yielding between polls) for about 2 ms after the wait
