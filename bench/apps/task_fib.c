@@ -30,7 +30,7 @@ fib_task (int n, int depth, int cutoff)
 int
 main (int argc, char **argv)
 {
-  int n = argc > 1 ? atoi (argv[1]) : 46;
+  int n = argc > 1 ? atoi (argv[1]) : 48;
   int cutoff = argc > 2 ? atoi (argv[2]) : 10;
   long r = 0;
   double t0 = bench_now ();

@@ -212,7 +212,7 @@ int
 main (int argc, char **argv)
 {
   levels = argc > 1 ? atoi (argv[1]) : 5;
-  int steps = argc > 2 ? atoi (argv[2]) : 400;
+  int steps = argc > 2 ? atoi (argv[2]) : 1000;
   work = argc > 3 ? atoi (argv[3]) : 20000;
   if (levels < 1 || steps < 1 || work < 0)
     return 2;

@@ -71,7 +71,7 @@ static const long known[] = { 1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
 int
 main (int argc, char **argv)
 {
-  int n = argc > 1 ? atoi (argv[1]) : 14;
+  int n = argc > 1 ? atoi (argv[1]) : 15;
   int cutoff = argc > 2 ? atoi (argv[2]) : 3;
   if (n < 1 || n > 16)
     {

@@ -88,7 +88,7 @@ sort (unsigned *a, unsigned *tmp, long n)
 int
 main (int argc, char **argv)
 {
-  long n = argc > 1 ? atol (argv[1]) : 16L << 20;
+  long n = argc > 1 ? atol (argv[1]) : 64L << 20;
   cutoff = argc > 2 ? atol (argv[2]) : 64L << 10;
   unsigned *a = malloc (n * sizeof *a), *tmp = malloc (n * sizeof *tmp);
   if (!a || !tmp)

@@ -170,8 +170,8 @@ lu_seq (double **m)
 int
 main (int argc, char **argv)
 {
-  nb = argc > 1 ? atoi (argv[1]) : 60;
-  bs = argc > 2 ? atoi (argv[2]) : 60;
+  nb = argc > 1 ? atoi (argv[1]) : 70;
+  bs = argc > 2 ? atoi (argv[2]) : 70;
   double **m = calloc ((size_t) nb * nb, sizeof *m);
   double **s = calloc ((size_t) nb * nb, sizeof *s);
   if (!m || !s)

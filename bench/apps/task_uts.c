@@ -68,7 +68,7 @@ visit (uint64_t id, int depth)
 int
 main (int argc, char **argv)
 {
-  max_depth = argc > 1 ? atoi (argv[1]) : 12;
+  max_depth = argc > 1 ? atoi (argv[1]) : 13;
   work = argc > 2 ? atoi (argv[2]) : 2000;
   long r = 0;
   double t0 = bench_now ();

@@ -123,11 +123,12 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
     echo
   done
   echo
-  echo "Programs (bench/apps/, default sizes): fib 46 with tasks down to depth 10;"
-  echo "nqueens 14 with tasks in the first 3 rows; sparselu 60x60 blocks of 60x60"
-  echo "(BOTS's sparsity pattern); strassen 2048x2048 doubles, tasks for the 7"
-  echo "products down to 3 levels, plain multiply below 64; health 341 villages"
-  echo "(5 levels of 4) for 400 steps; sort of 16 Mi keys down to 64 Ki keys per"
-  echo "task; uts to depth 12 with 2000 hash rounds per node."
+  echo "Programs (bench/apps/, default sizes, about 10 s each at 1x1 on the"
+  echo "project's machines): fib 49 with tasks down to depth 10; nqueens 15 with"
+  echo "tasks in the first 3 rows; sparselu 80x80 blocks of 70x70 (BOTS's"
+  echo "sparsity pattern); strassen 4096x4096 doubles, tasks for the 7 products"
+  echo "down to 3 levels, plain multiply below 64; health 341 villages (5 levels"
+  echo "of 4) for 1500 steps; sort of 64 Mi keys down to 64 Ki keys per task;"
+  echo "uts to depth 12 with 5000 hash rounds per node."
 } > "$result"
 echo "wrote $result"
