@@ -6,12 +6,12 @@
 #include <time.h>
 #include <unistd.h>
 
+void (*gomp_cl_abort_hook) (void);
+
 /* Hydra kills the ranks as soon as one aborts, and the last lines of
    output (the reason) could be lost; over TCP (hosts launched through
    ssh) 0.1 s was sometimes not enough.  (gomp_fatal on the other ranks
    waits longer, 0.5 s, so that rank 0's abort ends them first.)  */
-void (*gomp_cl_abort_hook) (void);
-
 void
 gomp_cl_abort_job (int status)
 {
