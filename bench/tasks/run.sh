@@ -124,11 +124,11 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   done
   echo
   echo "Programs (bench/apps/, default sizes, about 10 s each at 1x1 on the"
-  echo "project's machines): fib 49 with tasks down to depth 10; nqueens 15 with"
-  echo "tasks in the first 3 rows; sparselu 80x80 blocks of 70x70 (BOTS's"
+  echo "project's machines): fib 48 with tasks down to depth 10; nqueens 15 with"
+  echo "tasks in the first 3 rows; sparselu 70x70 blocks of 70x70 (BOTS's"
   echo "sparsity pattern); strassen 4096x4096 doubles, tasks for the 7 products"
   echo "down to 3 levels, plain multiply below 64; health 341 villages (5 levels"
-  echo "of 4) for 1500 steps; sort of 64 Mi keys down to 64 Ki keys per task;"
-  echo "uts to depth 12 with 5000 hash rounds per node."
+  echo "of 4) for 1000 steps; sort of 64 Mi keys down to 64 Ki keys per task;"
+  echo "uts to depth 13 with 2000 hash rounds per node."
 } > "$result"
 echo "wrote $result"
