@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 15
+#define GOMP_CLUSTER_ABI 16
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -115,10 +115,11 @@ enum gomp_cluster_steal_state
    there, per task function FN (0: the functions past the first
    GOMP_CLUSTER_TASK_TIMES - 1): how many ran, the time their bodies
    took of their own (less the tasks their threads ran inside them), and
-   how much of that went to the DSM's faults (ops->fault_time).  */
+   how much of that went to the DSM's faults and other waits for other
+   nodes (ops->remote_time).  */
 struct gomp_cluster_task_time
 {
-  uint64_t fn, ntasks, ns, fault_ns;
+  uint64_t fn, ntasks, ns, remote_ns;
 };
 #define GOMP_CLUSTER_TASK_TIMES 8
 
@@ -322,9 +323,10 @@ struct gomp_cluster_ops
   const unsigned *task_requests;
   const unsigned *task_dones;
   /* The time the calling thread has spent so far in the DSM's fault
-     handler (ns): what its accesses to shared memory cost beyond a plain
-     load or store.  */
-  uint64_t (*fault_time) (void);
+     handler and waiting for the answers of other nodes (remote locks,
+     atomics, heap calls ...) (ns): what its accesses to shared memory
+     and its synchronisation cost beyond what they cost on one node.  */
+  uint64_t (*remote_time) (void);
 };
 
 /* NULL with one node.  */

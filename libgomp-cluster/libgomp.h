@@ -409,10 +409,10 @@ struct gomp_thread
   /* Task bodies' own time (tasksched.c): how many tasks on this thread's
      stack are timed, and the time the innermost of them has spent so far
      waiting for other tasks (taskwait, taskgroup end, taskyield), running
-     them or not, and what the DSM's faults took in the bodies of those
-     tasks.  */
+     them or not, and what the DSM's faults and other waits for other
+     nodes took in that time (ops->remote_time).  */
   unsigned task_timed;
-  uint64_t task_inner_ns, task_inner_fault_ns;
+  uint64_t task_inner_ns, task_inner_remote_ns;
   /* Which of the movable tasks it runs at home it times
      (tasksched.c, task_time_this): the state of its random pick, and
      whether the last one it timed ran too briefly to time them all (at

@@ -349,7 +349,8 @@ GOMP_taskyield (void)
   struct gomp_task *task = thr->task;
   if (task == NULL || task->ready_children.head == NULL)
     return;
-  uint64_t t0 = gomp_task_wait_clock (thr, 0);
+  struct gomp_task_wait_mark m;
+  gomp_task_wait_start (thr, &m);
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   gomp_mutex_lock (&tt->lock);
   struct gomp_task *c = task->ready_children.head;
@@ -360,7 +361,7 @@ GOMP_taskyield (void)
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
-  gomp_task_wait_clock (thr, t0);
+  gomp_task_wait_end (thr, &m);
 }
 
 /* ---- taskgroup (2.19.6). ---- */

@@ -375,7 +375,7 @@ extern void gomp_task_steal_complete (struct gomp_thread *thr,
 				      uint64_t start_ns);
 extern void gomp_task_steal_timed (struct gomp_task *root,
 				   void (*fn) (void *), uint64_t ns,
-				   uint64_t fault_ns);
+				   uint64_t remote_ns);
 
 /* CLOCK_MONOTONIC in nanoseconds, as the cluster module's clock.  */
 static inline uint64_t
@@ -386,18 +386,45 @@ gomp_task_now_ns (void)
   return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
 }
 
-/* A wait for other tasks inside a task's body, timed when the body is
-   (tasksched.c): called with T0 0 at its start, returns the start time
-   (0 when untimed); called with that at its end, counts the wait.  */
+/* The time the calling thread has waited for other nodes so far
+   (cluster.h's remote_time; 0 on one node).  */
 static inline uint64_t
-gomp_task_wait_clock (struct gomp_thread *thr, uint64_t t0)
+gomp_task_remote_ns (void)
 {
+  return gomp_cluster ? gomp_cluster->remote_time () : 0;
+}
+
+/* A wait for other tasks inside a task's body, timed when the body is
+   (tasksched.c): gomp_task_wait_start at its start, gomp_task_wait_end
+   at its end count the wait, and what the thread waited for other nodes
+   meanwhile (the faults of the tasks it ran there, a steal, the acquire
+   of a completion), as not the body's own.  */
+struct gomp_task_wait_mark
+{
+  uint64_t t0, remote0, inner_remote0;
+};
+
+static inline void
+gomp_task_wait_start (struct gomp_thread *thr, struct gomp_task_wait_mark *m)
+{
+  m->t0 = 0;
   if (GOMP_LIKELY (!thr->task_timed))
-    return 0;
-  uint64_t now = gomp_task_now_ns ();
-  if (t0)
-    thr->task_inner_ns += now - t0;
-  return now;
+    return;
+  m->t0 = gomp_task_now_ns ();
+  m->remote0 = gomp_task_remote_ns ();
+  m->inner_remote0 = thr->task_inner_remote_ns;
+}
+
+static inline void
+gomp_task_wait_end (struct gomp_thread *thr,
+		    const struct gomp_task_wait_mark *m)
+{
+  if (GOMP_LIKELY (!m->t0))
+    return;
+  thr->task_inner_ns += gomp_task_now_ns () - m->t0;
+  /* The tasks run meanwhile added theirs: all of it counts once.  */
+  thr->task_inner_remote_ns = m->inner_remote0 + gomp_task_remote_ns ()
+			      - m->remote0;
 }
 
 /* tasksite.c: what the node learns per task site (function) of the time

@@ -434,23 +434,19 @@ gomp_task_cancelled (struct gomp_team *team, struct gomp_taskgroup *tg)
 
 /* The time a task's body takes on this thread, less the time it waits
    for other tasks (taskwait, taskgroup end, a dependence, taskyield),
-   running them or not (gomp_task_wait_clock): a recursive task's own
+   running them or not (gomp_task_wait_start): a recursive task's own
    work, not its subtree's, which tasksite.c compares with the same time
    on a thief.  Tasks run only at those waits (or in barriers, outside
    any task's body).  A task is timed when WANT or when a task it runs
-   inside is.  Of its own time, what went to the DSM's faults is counted
-   alike: the faults in the bodies of the tasks run inside it are theirs
-   (every task run inside a timed one is timed).  */
+   inside is.  Of its own time, what went to the DSM's faults and to
+   other waits for other nodes is counted alike: what the thread waited
+   for other nodes during the waits, in the bodies of the tasks it ran
+   there or not, is not the body's (every task run inside a timed one
+   is timed).  */
 struct task_clock
 {
-  uint64_t t0, inner0, fault0, inner_fault0;
+  uint64_t t0, inner0, remote0, inner_remote0;
 };
-
-static inline uint64_t
-task_fault_time (void)
-{
-  return gomp_cluster ? gomp_cluster->fault_time () : 0;
-}
 
 static inline bool
 task_clock_start (struct gomp_thread *thr, bool want, struct task_clock *c)
@@ -459,30 +455,31 @@ task_clock_start (struct gomp_thread *thr, bool want, struct task_clock *c)
     return false;
   c->inner0 = thr->task_inner_ns;
   thr->task_inner_ns = 0;
-  c->inner_fault0 = thr->task_inner_fault_ns;
-  thr->task_inner_fault_ns = 0;
+  c->inner_remote0 = thr->task_inner_remote_ns;
+  thr->task_inner_remote_ns = 0;
   thr->task_timed++;
-  c->fault0 = task_fault_time ();
+  c->remote0 = gomp_task_remote_ns ();
   c->t0 = gomp_task_now_ns ();
   return true;
 }
 
-/* The body's own time, and (*FAULT) the part of it its faults took; the
-   enclosing task's wait counts all of it.  */
+/* The body's own time, and (*REMOTE) the part of it that went to other
+   nodes; the enclosing task's wait counts all of it.  */
 static inline uint64_t
 task_clock_stop (struct gomp_thread *thr, const struct task_clock *c,
-		 uint64_t *fault)
+		 uint64_t *remote)
 {
   uint64_t all = gomp_task_now_ns () - c->t0;
-  uint64_t all_fault = task_fault_time () - c->fault0;
+  uint64_t all_remote = gomp_task_remote_ns () - c->remote0;
   uint64_t inner = thr->task_inner_ns;
-  uint64_t inner_fault = thr->task_inner_fault_ns;
+  uint64_t inner_remote = thr->task_inner_remote_ns;
   thr->task_inner_ns = c->inner0;
-  thr->task_inner_fault_ns = c->inner_fault0 + all_fault;
+  thr->task_inner_remote_ns = c->inner_remote0 + all_remote;
   thr->task_timed--;
   uint64_t own = inner < all ? all - inner : 0;
-  uint64_t own_fault = inner_fault < all_fault ? all_fault - inner_fault : 0;
-  *fault = own_fault < own ? own_fault : own;
+  uint64_t own_remote = inner_remote < all_remote
+			? all_remote - inner_remote : 0;
+  *remote = own_remote < own ? own_remote : own;
   return own;
 }
 
@@ -541,8 +538,8 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	  struct task_clock c;
 	  task_clock_start (thr, true, &c);
 	  t->fn (t->fn_data);
-	  uint64_t fault, own = task_clock_stop (thr, &c, &fault);
-	  gomp_task_steal_timed (t, t->fn, own, fault);
+	  uint64_t remote, own = task_clock_stop (thr, &c, &remote);
+	  gomp_task_steal_timed (t, t->fn, own, remote);
 	  gomp_task_steal_complete (thr, t, tg, c.t0);
 	  __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_STOLEN], 1,
 			      __ATOMIC_RELAXED);
@@ -560,7 +557,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 	  t->fn (t->fn_data);
 	  if (timed)
 	    {
-	      uint64_t fault, own = task_clock_stop (thr, &c, &fault);
+	      uint64_t remote, own = task_clock_stop (thr, &c, &remote);
 	      if (t->movable)
 		{
 		  gomp_task_site_ran_here (t->fn, (long) own);
@@ -568,7 +565,7 @@ gomp_task_run (struct gomp_thread *thr, struct gomp_team_tasks *tt,
 		}
 	      if (root)
 		/* A descendant of a stolen task: its thief's figures.  */
-		gomp_task_steal_timed (root, t->fn, own, fault);
+		gomp_task_steal_timed (root, t->fn, own, remote);
 	    }
 	  if (GOMP_UNLIKELY (gomp_cluster != NULL))
 	    __atomic_add_fetch (&gomp_task_stats[GOMP_TASK_STAT_LOCAL], 1,
@@ -682,7 +679,8 @@ gomp_task_wait_children (struct gomp_thread *thr, struct gomp_task *task,
 {
   if (__atomic_load_n (count, __ATOMIC_ACQUIRE) == 0)
     return;
-  uint64_t t0 = gomp_task_wait_clock (thr, 0);
+  struct gomp_task_wait_mark m;
+  gomp_task_wait_start (thr, &m);
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   gomp_mutex_lock (&tt->lock);
   while (*count)
@@ -705,7 +703,7 @@ gomp_task_wait_children (struct gomp_thread *thr, struct gomp_task *task,
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
-  gomp_task_wait_clock (thr, t0);
+  gomp_task_wait_end (thr, &m);
 }
 
 /* Waits until the siblings that DEPEND conflicts with have finished,
@@ -714,7 +712,8 @@ void
 gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
 			 void **depend)
 {
-  uint64_t t0 = gomp_task_wait_clock (thr, 0);
+  struct gomp_task_wait_mark m;
+  gomp_task_wait_start (thr, &m);
   struct gomp_team_tasks *tt = gomp_team_tasks (thr->ts.team);
   struct gomp_task w;
   memset (&w, 0, offsetof (struct gomp_task, icv));
@@ -747,5 +746,5 @@ gomp_task_wait_depend_1 (struct gomp_thread *thr, struct gomp_task *parent,
     }
   gomp_mutex_unlock (&tt->lock);
   gomp_task_free_pending ();
-  gomp_task_wait_clock (thr, t0);
+  gomp_task_wait_end (thr, &m);
 }

@@ -16,16 +16,24 @@
    thieves timed: the whole subtree's time there, and how much slower it
    ran there than here -- the bodies of the given task and of its
    descendants there, per site, with the thief's release after them,
-   against what as many tasks of those sites take here, but never more than
-   their bodies took there less what the DSM's faults took in them
-   (ops->fault_time): a recursive site's tasks differ in size by orders of
-   magnitude, and the site's average makes a poor guess of a subtree
-   (bench/apps' sort: subtrees valued here at four times, or at two thirds,
-   what they took there), while the faults are what a thief pays for data
-   its creator has.  A subtree with a site that has not run here yet (a
-   producer that makes all its tasks before it runs any) is valued by that
-   bound alone; once one subtree could be valued wholly with times measured
-   here, only such subtrees count.
+   against what they would take here: what their bodies took there less
+   what they waited for other nodes (ops->remote_time: the DSM's faults,
+   remote locks and atomics), which is what a thief pays for data and
+   synchronisation its creator has.  For a site whose tasks make no
+   tasks of their own site, no more than as many of its tasks take here
+   on average.  Not for a recursive site: its tasks differ in size by
+   orders of magnitude (bench/apps' fib: leaves of 0.5 to 60 ms), and the
+   site's average made a poor guess of a subtree (sort: subtrees valued
+   here at four times, or at two thirds, what they took there; fib: a
+   thief's leaf of 10.5 ms, 0.1 ms of it faults, valued at the 1.3 ms
+   average: a node could refuse the site after its first subtrees, and
+   2 of 16 launches at 2 x 1 took 7.3-7.8 s, as long as at 1 x 1,
+   against 3.7-5 s).  What the thread did for other nodes at a task
+   scheduling point in the body (tasksteal.c) is not the body's.  A
+   subtree with a site that has not run here yet (a producer that makes
+   all its tasks before it runs any) is valued by the thieves' times
+   alone; once one subtree could be valued with every one of its sites
+   timed here, only such subtrees count.
 
    Learning.  A site still unknown (fewer than SITE_LEARN subtrees back)
    gives one task, and more only once it came back, SITE_LEARN away at
@@ -183,9 +191,9 @@ gomp_task_site_back (void (*fn) (void *))
 
 /* A task of FN's site given away has completed: TOTAL_NS, RELEASE_NS and
    TIMES as the host's task_finish has them (cluster.h).  What its tasks
-   would have taken here is counted with this node's averages of their
-   sites (a site with none here counts as taking here what it took
-   there).  */
+   would have taken here is what they took there less their waits for
+   other nodes, and no more than this node's average of their site when
+   it is not recursive (see the top).  */
 void
 gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 			 const struct gomp_cluster_task_time *times,
@@ -204,9 +212,10 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 				? site_of ((void (*) (void *)) times[i].fn)
 				: NULL;
 	  long ns = (long) times[i].ns;
-	  long bare = ns - (long) times[i].fault_ns;
+	  long bare = ns - (long) times[i].remote_ns;
+	  bool timed = d && __atomic_load_n (&d->here_n, __ATOMIC_RELAXED);
 	  there += ns;
-	  if (d && __atomic_load_n (&d->here_n, __ATOMIC_RELAXED))
+	  if (timed && !__atomic_load_n (&d->recursive, __ATOMIC_RELAXED))
 	    {
 	      long avg = (long) times[i].ntasks
 			 * __atomic_load_n (&d->here_ns, __ATOMIC_RELAXED);
@@ -215,7 +224,7 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 	  else
 	    {
 	      here += bare;
-	      known = false;
+	      known &= timed;
 	    }
 	}
       unsigned small = __atomic_load_n (&s->learn_small, __ATOMIC_RELAXED);

@@ -462,17 +462,26 @@ gomp_task_steal_retry_due (void)
 }
 
 /* Answers waiting thieves and takes completions; from threads of the
-   team that hold no lock.  */
+   team that hold no lock.  That work, and what it waits for other nodes
+   (the release before tasks leave, the acquire of a completion), is not
+   the own time of the task whose body the thread is in (task creation
+   polls): it is timed as a wait (tasksched.c), or a thief's creation
+   of tasks would look as slow as its creator's faults, and its site
+   refused (bench/apps' fib at 2 x 1, whose creator takes back the
+   descendants of the tasks it gave).  */
 void
 gomp_task_steal_poll_1 (void)
 {
   unsigned pending = __atomic_load_n (gomp_cluster->task_requests,
 				      __ATOMIC_SEQ_CST);
+  struct gomp_thread *thr = gomp_thread ();
+  struct gomp_task_wait_mark m;
   if (pending)
     {
       if (pending > __atomic_load_n (&steal_retry_left, __ATOMIC_RELAXED)
 	  || gomp_task_steal_retry_due ())
 	{
+	  gomp_task_wait_start (thr, &m);
 	  gomp_cluster->task_serve ();
 	  unsigned left = __atomic_load_n (gomp_cluster->task_requests,
 					   __ATOMIC_SEQ_CST);
@@ -487,13 +496,18 @@ gomp_task_steal_poll_1 (void)
 	  __atomic_store_n (&steal_retry_left, left, __ATOMIC_RELAXED);
 	  __atomic_store_n (&steal_retry_at, gomp_task_now_ns () + period,
 			    __ATOMIC_RELAXED);
+	  gomp_task_wait_end (thr, &m);
 	}
     }
   else if (__atomic_load_n (&steal_retry_left, __ATOMIC_RELAXED))
     /* Every waiting request was answered: the next one is new.  */
     __atomic_store_n (&steal_retry_left, 0, __ATOMIC_RELAXED);
   if (__atomic_load_n (gomp_cluster->task_dones, __ATOMIC_ACQUIRE))
-    gomp_cluster->task_take_done ();
+    {
+      gomp_task_wait_start (thr, &m);
+      gomp_cluster->task_take_done ();
+      gomp_task_wait_end (thr, &m);
+    }
 }
 
 /* A task wait (WORD as gomp_task_word_wait's) on a node that may have
@@ -812,12 +826,13 @@ gomp_task_steal_claimed (struct gomp_team *team)
 }
 
 /* A task that ran here as stolen task ROOT or one of its descendants,
-   a task of FN, took NS of its own, FAULT_NS of them in the DSM's faults
-   (tasksched.c): counted in ROOT's slot for FN (slots are taken in turn;
-   the last counts the rest).  */
+   a task of FN, took NS of its own, REMOTE_NS of them in the DSM's
+   faults and other waits for other nodes (tasksched.c): counted in
+   ROOT's slot for FN (slots are taken in turn; the last counts the
+   rest).  */
 void
 gomp_task_steal_timed (struct gomp_task *root, void (*fn) (void *),
-		       uint64_t ns, uint64_t fault_ns)
+		       uint64_t ns, uint64_t remote_ns)
 {
   struct gomp_cluster_task_time *s = root->sub_times;
   uint64_t key = (uintptr_t) fn;
@@ -835,7 +850,7 @@ gomp_task_steal_timed (struct gomp_task *root, void (*fn) (void *),
     }
   __atomic_add_fetch (&s[i].ntasks, 1, __ATOMIC_RELAXED);
   __atomic_add_fetch (&s[i].ns, ns, __ATOMIC_RELAXED);
-  __atomic_add_fetch (&s[i].fault_ns, fault_ns, __ATOMIC_RELAXED);
+  __atomic_add_fetch (&s[i].remote_ns, remote_ns, __ATOMIC_RELAXED);
 }
 
 /* The thief ran stolen task T, started at START_NS (its body ended;

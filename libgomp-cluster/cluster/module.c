@@ -309,6 +309,14 @@ gomp_cl_atomic (enum gomp_cluster_atomic_op op, void *addr, size_t size,
   return ok;
 }
 
+/* ops->remote_time: the DSM's faults, and the waits for other nodes
+   outside them (remote locks, atomics, heap calls ...) and in them.  */
+static uint64_t
+cl_remote_time (void)
+{
+  return gomp_dsm_fault_time () + gomp_cl_thread_wait_ns ();
+}
+
 struct gomp_cluster_ops gomp_cl_ops =
 {
   .abi = GOMP_CLUSTER_ABI,
@@ -343,7 +351,7 @@ struct gomp_cluster_ops gomp_cl_ops =
   .task_fulfill = gomp_cl_task_fulfill,
   .task_take_done = gomp_cl_task_take_done,
   .task_announce = gomp_cl_task_announce,
-  .fault_time = gomp_dsm_fault_time,
+  .remote_time = cl_remote_time,
 };
 
 __attribute__ ((visibility ("default"))) struct gomp_cluster_ops *

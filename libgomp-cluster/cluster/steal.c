@@ -428,7 +428,7 @@ gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
   for (unsigned i = 0; i < ntimes; i++)
     {
       uint64_t w[4] = { times[i].fn, times[i].ntasks, times[i].ns,
-			times[i].fault_ns };
+			times[i].remote_ns };
       memcpy (hdr + DONE_TIMES + DONE_TIME * i, w, DONE_TIME);
     }
   send_logged (victim, GOMP_CL_TAG_STEAL_DONE, hdr, DONE_HDR);
@@ -494,7 +494,7 @@ gomp_cl_task_take_done (void)
 	  times[i].fn = w[0];
 	  times[i].ntasks = w[1];
 	  times[i].ns = w[2];
-	  times[i].fault_ns = w[3];
+	  times[i].remote_ns = w[3];
 	}
       /* What the thief had released came with the message.  */
       gomp_cl_pull_seen (d->src, seq);

@@ -94,7 +94,8 @@ extern int gomp_dsm_stack_prot GOMP_DSM_HIDDEN;
    harmless elsewhere and idempotent.  */
 extern void gomp_dsm_thread_init (void) GOMP_DSM_HIDDEN;
 /* The time the calling thread has spent in the DSM's fault handler so
-   far (ns), faults on the program's shared memory only.  */
+   far (ns), faults on the program's shared memory only, less the time
+   they waited for answers (which gomp_cl_thread_wait_ns counts).  */
 extern uint64_t gomp_dsm_fault_time (void) GOMP_DSM_HIDDEN;
 
 /* Release (at a barrier, a lock release, a region start): sends this

@@ -351,7 +351,8 @@ void (*gomp_dsm_catch_up) (bool in_fault);
    but a prefetch reply might): no catch-up again.  */
 __thread bool gomp_dsm_in_catch_up;
 
-/* gomp_dsm_fault_time: what the faults below took on this thread.  */
+/* gomp_dsm_fault_time: what the faults below took on this thread, less
+   their waits for answers (counted by gomp_cl_thread_wait_ns).  */
 static __thread uint64_t fault_ns;
 
 uint64_t
@@ -405,6 +406,7 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
 			"executable stack: drop -z noexecstack)", 0);
   bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
   long t0 = gomp_cl_now_ns ();
+  uint64_t waited0 = gomp_cl_thread_wait_ns ();
   if (write)
     DSM_STAT (write_faults, 1);
   else
@@ -433,7 +435,8 @@ fault_handler (int sig, siginfo_t *si, void *ctx)
       gomp_dsm_catch_up (true);
       gomp_dsm_in_catch_up = false;
     }
-  fault_ns += gomp_cl_now_ns () - t0;
+  fault_ns += gomp_cl_now_ns () - t0
+	      - (gomp_cl_thread_wait_ns () - waited0);
   errno = saved;
 }
 

@@ -122,6 +122,14 @@ gomp_cl_complete (struct gomp_cl_pending *w)
     gomp_futex_wake (&w->done, INT_MAX);
 }
 
+static __thread uint64_t thread_wait_ns;
+
+uint64_t
+gomp_cl_thread_wait_ns (void)
+{
+  return thread_wait_ns;
+}
+
 /* Waits for W.  FULL: the caller may run handlers (gomp_cl_call_serving),
    so its passes serve other nodes' requests too, as gomp_cl_wait's.  */
 static size_t
@@ -163,6 +171,7 @@ cl_call_wait (struct gomp_cl_pending *w, bool full)
 	gomp_futex_wait (&w->done, CALL_SLEEPING);
     }
   long waited = gomp_cl_now_ns () - start;
+  thread_wait_ns += waited;
   __atomic_add_fetch (&gomp_cl_counters.calls, 1, __ATOMIC_RELAXED);
   __atomic_add_fetch (&gomp_cl_counters.call_ns, waited, __ATOMIC_RELAXED);
   if (w->tag > 0 && w->tag < GOMP_CL_TAG_MAX)

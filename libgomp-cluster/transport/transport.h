@@ -149,6 +149,10 @@ extern size_t gomp_cl_call_serving (int dest, int tag, const void *req,
   __attribute__ ((visibility ("hidden")));
 extern size_t gomp_cl_call_wait_serving (struct gomp_cl_pending *w)
   __attribute__ ((visibility ("hidden")));
+/* The time the calling thread has waited so far for the answers of its
+   calls (ns).  */
+extern uint64_t gomp_cl_thread_wait_ns (void)
+  __attribute__ ((visibility ("hidden")));
 /* From a handler: do not consume this message now, deliver it again later
    (the DSM defers a request for a page that a local thread is busy with).  */
 extern void gomp_cl_defer (void) __attribute__ ((visibility ("hidden")));

@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 static gomp_cl_handler handlers[GOMP_CL_TAG_MAX];
+/* What the calling thread waited for replies (gomp_cl_thread_wait_ns).  */
+static __thread uint64_t thread_wait_ns;
 /* The calling thread runs a handler; the handler deferred its message.  */
 static __thread bool in_handler, deferred;
 static uint64_t st_msgs, st_bytes;
@@ -120,9 +122,21 @@ gomp_cl_call_async (int dest, int tag, const void *req, size_t len,
 size_t
 gomp_cl_call_wait (struct gomp_cl_pending *w)
 {
-  while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == 0)
-    gomp_futex_wait (&w->done, 0);
+  if (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == 0)
+    {
+      /* Deferred: another thread of the process replies.  */
+      long start = gomp_cl_now_ns ();
+      while (__atomic_load_n (&w->done, __ATOMIC_ACQUIRE) == 0)
+	gomp_futex_wait (&w->done, 0);
+      thread_wait_ns += gomp_cl_now_ns () - start;
+    }
   return w->len;
+}
+
+uint64_t
+gomp_cl_thread_wait_ns (void)
+{
+  return thread_wait_ns;
 }
 
 size_t
