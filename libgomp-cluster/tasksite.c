@@ -27,8 +27,8 @@
    here at four times, or at two thirds, what they took there; fib: a
    thief's leaf of 10.5 ms, 0.1 ms of it faults, valued at the 1.3 ms
    average: a node could refuse the site after its first subtrees, and
-   2 of 16 launches at 2 x 1 took 7.3-7.8 s, as long as at 1 x 1,
-   against 3.7-5 s).  What the thread did for other nodes at a task
+   4 of 54 launches at 2 x 1 took 6.6-8.1 s, about as long as at 1 x 1,
+   against 3.6-5 s).  What the thread did for other nodes at a task
    scheduling point in the body (tasksteal.c) is not the body's.  A
    subtree with a site that has not run here yet (a producer that makes
    all its tasks before it runs any) is valued by the thieves' times
