@@ -1,14 +1,19 @@
 /* With OMPC_ORDERED_OUTPUT=0 each rank's standard output goes to the
-   launcher as it is, in no order between the ranks, but whole: a line
-   of every thread of every node, the lines a thread prints in a row
-   after one another, and the serial code's lines around them; and no
-   rank sends its output to rank 0 (no "output" call in OMPC_STATS).
+   launcher as it is, in no order between the ranks, but whole: every
+   line of every thread of every node, and the serial code's lines; and
+   no rank sends its output to rank 0 (no "output" call in OMPC_STATS).
+   Not the lines a thread prints in a row after one another: stdout is
+   line-buffered on every rank (cluster/module.c), each line its own
+   write, and the launcher merges the ranks' lines as they arrive
+   (README); at 3x1 through scripts/vcluster, rank 0's lines came
+   between "thread 1 line 0" and "thread 1 line 1" in 2 launches of 10.
    ompc-nodes: 1 1x2 2x1 2x2 3x1
    ompc-env: OMPC_ORDERED_OUTPUT=0 OMPC_STATS=1
    ompc-output: (?n)^start$
    ompc-output: (?n)^thread 0 line 0$
    ompc-output: (?n)^thread 1 line 0$
-   ompc-output: (?n)^thread 1 line 0\nthread 1 line 1\nthread 1 line 2$
+   ompc-output: (?n)^thread 1 line 1$
+   ompc-output: (?n)^thread 1 line 2$
    ompc-output: (?n)^lines 3 per thread, all threads done$
    ompc-no-output: (?n)^thread [0-9]+ line [0-9]+.
    ompc-no-output: calls by kind:.* output [0-9]
