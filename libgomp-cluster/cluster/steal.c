@@ -213,6 +213,8 @@ gomp_cl_steal_init (void)
   gomp_cl_ops.task_dones = &done_pending;
 }
 
+static void task_serve (bool thief);
+
 /* The thief's side: asks VICTIM for at most MAX_TASKS tasks
    (descendants of the NROOTS tasks ROOTS that VICTIM gave this node,
    when NROOTS is not 0); with
@@ -252,11 +254,17 @@ gomp_cl_task_steal (int victim, uint64_t epoch, const uint64_t *roots,
 	 away are taken.  An untaken one keeps this node busy to the
 	 others: two nodes whose only threads asked each other would
 	 each keep the other's request waiting for ever (BOTS
-	 sparselu_for at 4 x 1).  */
+	 sparselu_for at 4 x 1).  So would a request kept waiting here
+	 while this thread asks: a completion taken here readies a task
+	 of this node that it does not give (its site is not worth
+	 moving), and the other node, whose only thread asks this one,
+	 has one too (EPCC taskbench's chains of dependent tasks at
+	 3 x 1, about one launch in six): answered busy instead, the
+	 other thief goes back to its own tasks.  */
       if (__atomic_load_n (&done_pending, __ATOMIC_ACQUIRE))
 	gomp_cl_task_take_done ();
       if (__atomic_load_n (&steal_pending, __ATOMIC_ACQUIRE))
-	gomp_cl_task_serve ();
+	task_serve (true);
       if (!gomp_cl_progress ())
 	gomp_cl_backoff_pause (&b);
     }
@@ -296,9 +304,11 @@ gomp_cl_task_steal (int victim, uint64_t epoch, const uint64_t *roots,
    answers the requests that wait -- with tasks, or that this node is
    idle; a thief that asked for any task (not for descendants of given
    ones) while this node is busy with nothing to give waits on, so that
-   it learns at once when this node has tasks or is done.  */
-void
-gomp_cl_task_serve (void)
+   it learns at once when this node has tasks or is done -- unless
+   THIEF: the serving thread waits for its own steal's answer, and the
+   thief is told this node is busy.  */
+static void
+task_serve (bool thief)
 {
   bool *skip = NULL;
   for (;;)
@@ -333,7 +343,7 @@ gomp_cl_task_serve (void)
 	{
 	  free (tasks);
 	  int state = gomp_cl_host->task_state (rq.epoch);
-	  if (state != GOMP_CLUSTER_STEAL_IDLE && rq.nroots == 0)
+	  if (state != GOMP_CLUSTER_STEAL_IDLE && rq.nroots == 0 && !thief)
 	    {
 	      /* Still waits.  */
 	      if (!skip && !(skip = calloc (gomp_cl_nodes, sizeof *skip)))
@@ -379,6 +389,12 @@ gomp_cl_task_serve (void)
       __atomic_add_fetch (&gomp_cl_steal_given, 1, __ATOMIC_RELAXED);
     }
   free (skip);
+}
+
+void
+gomp_cl_task_serve (void)
+{
+  task_serve (false);
 }
 
 /* Sends HDR (HLEN bytes, of which bytes 8-15 get the number of this
