@@ -465,10 +465,10 @@ gomp_task_steal_retry_due (void)
    team that hold no lock.  That work, and what it waits for other nodes
    (the release before tasks leave, the acquire of a completion), is not
    the own time of the task whose body the thread is in (task creation
-   polls): it is timed as a wait (tasksched.c), or a thief's creation
-   of tasks would look as slow as its creator's faults, and its site
-   refused (bench/apps' fib at 2 x 1, whose creator takes back the
-   descendants of the tasks it gave).  */
+   polls): it is timed as a wait (tasksched.c).  Counted in the body, a
+   thief's answers to its creator taking back descendants would make the
+   body's time away look spent on other nodes, which tasksite.c prices
+   as the cost of moving it.  */
 void
 gomp_task_steal_poll_1 (void)
 {
