@@ -58,6 +58,12 @@ enum
 
 /* Blocks one page request may ask for (fetch-ahead, prefetch).  */
 #define GOMP_DSM_GET_MAX 1024
+/* Or'ed into a run's count in a page request of several runs: the
+   requester does not know the home of the run's first block and guessed
+   (fetch.c, home_may_be); served only when it is the home's, and then
+   as any other run, else answered with no blocks and no room for
+   them.  */
+#define GOMP_DSM_GET_GUESS 0x80000000u
 
 #define M_STATE 0x7u
 #define M_LOCK 0x8u

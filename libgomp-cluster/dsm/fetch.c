@@ -4,7 +4,8 @@
    scatter into many buckets, the runs of the next streams too, and, for
    a thread that walks the rows of a tile of a 2-D array (its faults a
    fixed stride apart) or walks downwards, the next rows or blocks.
-   Called by the fault handler with the block's lock held (fault.c), so
+   Runs go on into blocks whose home this node has not looked up yet
+   (home_may_be).  Called by the fault handler with the block's lock held (fault.c), so
    everything here is signal-safe: the request goes with gomp_cl_call,
    whose wait polls MPI for the reply itself (transport/call.c, "Signal
    context").  */
@@ -24,6 +25,8 @@
 #define FETCH_AHEAD_BYTES (512 * 1024)
 #define FETCH_AHEAD_MIN 16
 #define SCATTER_RUNS 32		/* Runs one fetch of a scatter may ask for.  */
+#define FETCH_GAP_MAX 2		/* Blocks not fetched yet just below a
+				   stream's fault (gomp_dsm_fetch).  */
 
 /* The end of the last run of blocks fetched and the length of the
    current sequential streak (shared by the node's threads; races only
@@ -42,7 +45,11 @@ static uint32_t scatter_gen = UINT32_MAX, scatter_got;
    STRIDE_HIST faults fetched show a stride once two of them and the
    faulting block lie the same distance apart (D, at most STRIDE_MAX
    blocks either way, and more than the row) and were fetched in that
-   order, evenly spaced in time (stride_regular); the fault then
+   order, evenly spaced in time (stride_regular), all three the start
+   of a row (the block before not fetched by the thread: a row whose
+   blocks came in several faults, 1, 1 and 2 blocks of a 4-block row,
+   showed the distances between those instead, 7 or 11 for rows 8
+   apart, strassen's thief); the fault then
    fetches, in the same round trip, as many rows ahead as the stride has
    shown (the rows of the history, then twice as many each time the
    fault lands where the last fetch ahead ended: a stream of
@@ -68,15 +75,35 @@ static __thread struct stride_run stride_hist[STRIDE_HIST];
 static __thread unsigned stride_nhist;
 static __thread struct stride_stream stride_streams[STRIDE_STREAMS];
 static __thread unsigned stride_victim;
+/* Whether block C may be fetched from H: H is its home, or this node
+   does not know its home yet (first touch; not a stack block) and H may
+   be.  A home serves only its own blocks (serve.c: a run stops at the
+   first that is not, a run that starts with one is not served, see
+   GOMP_DSM_GET_GUESS) and the reply teaches the requester their home
+   (learn_homes).  The homes of first-touch blocks are known only by
+   manager group (home.c, MANAGER_GROUP blocks, the groups' managers
+   alternating between the nodes): a thief reading a quadrant of
+   its creator's matrix, its rows 4 blocks apart, had its stride
+   fetches cut at every group it had not looked up, each stream
+   starting over (bench/apps' strassen at 2 x 1 with stealing: ~7
+   blocks per fetch).  */
+static bool
+home_may_be (uint32_t c, int h)
+{
+  int16_t k = __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE);
+  return k == h || (k == -1 && gomp_dsm.policy == HOME_FIRST_TOUCH
+		    && !gomp_dsm_stack_block (c));
+}
 
 /* Locks block C and returns true if it is a whole block at address A,
-   of home H, invalid here and not busy: one more block for a run.  */
+   of home H (or maybe, home_may_be), invalid here and not busy: one more
+   block for a run.  */
 static bool
 lock_invalid (uint32_t c, const char *a, int h)
 {
   if (gomp_dsm_block_addr (c) != a
       || gomp_dsm_block_len (c) != gomp_dsm.bsize
-      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE) != h
+      || !home_may_be (c, h)
       || gomp_dsm_state (c) != BS_INVALID || !gomp_dsm_trylock (c))
     return false;
   if (gomp_dsm_state (c) != BS_INVALID)
@@ -146,6 +173,29 @@ scatter_runs (uint32_t b, uint32_t n0, int h, uint32_t want, uint32_t *run)
   return nr;
 }
 
+/* How many blocks just below B - SKIP this node holds (fetched, READ or
+   WRITE), of home H, at most MAX.  */
+static uint32_t
+held_below (uint32_t b, uint32_t skip, int h, uint32_t max)
+{
+  size_t bs = gomp_dsm.bsize;
+  char *a = gomp_dsm_block_addr (b);
+  uint32_t behind = 0;
+  while (behind < max && skip + behind < b)
+    {
+      uint32_t c = b - 1 - skip - behind;
+      uint32_t m = __atomic_load_n (&gomp_dsm.meta[c], __ATOMIC_RELAXED);
+      uint32_t st = m & M_STATE;
+      if ((st != BS_READ && st != BS_WRITE) || !(m & M_CACHED)
+	  || gomp_dsm_block_len (c) != bs
+	  || gomp_dsm_block_addr (c) != a - (size_t) (skip + behind + 1) * bs
+	  || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_RELAXED) != h)
+	break;
+      behind++;
+    }
+  return behind;
+}
+
 /* Installs N blocks from C fetched ahead (their data in the writable
    view) as PREFETCHED, and unlocks them: the first access opens them
    with no message (fault.c), and an acquire drops those nobody used.  */
@@ -157,6 +207,19 @@ install_prefetched (uint32_t c, uint32_t n)
       gomp_dsm_mark_cached (c + i);
       gomp_dsm_set_state (c + i, BS_PREFETCHED);
       gomp_dsm_unlock (c + i);
+    }
+}
+
+/* Blocks C to C + N - 1 came from H: their home, where this node did
+   not know it (home_may_be).  */
+static void
+learn_homes (uint32_t c, uint32_t n, int h)
+{
+  for (uint32_t i = 0; i < n; i++)
+    {
+      int16_t k = -1;
+      __atomic_compare_exchange_n (&gomp_dsm.home[c + i], &k, (int16_t) h,
+				   false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
     }
 }
 
@@ -260,6 +323,9 @@ stride_of (uint32_t b, int32_t *d, uint32_t *rows, uint32_t *len)
       *rows = r;
       return NULL;
     }
+  /* B goes on with a row this thread is reading: no row starts here.  */
+  if (b > 0 && stride_seen ((int64_t) b - 1))
+    return NULL;
   unsigned n = stride_nhist < STRIDE_HIST ? stride_nhist : STRIDE_HIST;
   for (unsigned k = 1; k <= n; k++)
     {
@@ -267,6 +333,7 @@ stride_of (uint32_t b, int32_t *d, uint32_t *rows, uint32_t *len)
       int64_t p = stride_hist[(stride_nhist - k) % STRIDE_HIST].first;
       int64_t dd = (int64_t) b - p;
       if (dd == 0 || dd > STRIDE_MAX || dd < -STRIDE_MAX
+	  || stride_seen (p - 1)
 	  || !stride_regular (stride_age (p), stride_age (p - dd)))
 	continue;
       /* The row before B: the blocks from P this thread fetched.  */
@@ -314,6 +381,8 @@ stride_runs (uint32_t b, uint32_t n0, int h, int32_t d, uint32_t rows,
 	{
 	  run[2] = b - m;
 	  run[3] = m;
+	  if (__atomic_load_n (&gomp_dsm.home[b - m], __ATOMIC_ACQUIRE) != h)
+	    run[3] |= GOMP_DSM_GET_GUESS;
 	  nr = 2;
 	  *last = m;
 	}
@@ -332,6 +401,8 @@ stride_runs (uint32_t b, uint32_t n0, int h, int32_t d, uint32_t rows,
 	  *last = k;
 	  run[2 * nr] = first;
 	  run[2 * nr + 1] = m;
+	  if (__atomic_load_n (&gomp_dsm.home[first], __ATOMIC_ACQUIRE) != h)
+	    run[2 * nr + 1] |= GOMP_DSM_GET_GUESS;
 	  nr++;
 	  total += m;
 	}
@@ -353,7 +424,7 @@ uint32_t
 gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
 {
   size_t bs = gomp_dsm.bsize;
-  uint32_t want = 1, n = 1;
+  uint32_t want = 1, n = 1, gap = 0;
   bool guess = false;		/* Fetching ahead of one of many streams.  */
   uint32_t max = FETCH_AHEAD_BYTES >> gomp_dsm.bshift;
   if (max < FETCH_AHEAD_MIN)
@@ -370,19 +441,28 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
 	 and still holds show how far the stream that reached B has come.
 	 Fetch as far ahead as that, so that again what is taken beyond
 	 the stream's end is at most what it used.  */
-      uint32_t behind = 0;
-      while (behind < max && behind < b)
-	{
-	  uint32_t c = b - 1 - behind;
-	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[c], __ATOMIC_RELAXED);
-	  uint32_t st = m & M_STATE;
-	  if ((st != BS_READ && st != BS_WRITE) || !(m & M_CACHED)
-	      || gomp_dsm_block_len (c) != bs
-	      || gomp_dsm_block_addr (c) != a - (size_t) (behind + 1) * bs
-	      || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_RELAXED) != h)
-	    break;
-	  behind++;
-	}
+      uint32_t behind = held_below (b, 0, h, max);
+      /* Two streams one block apart (the rows of two neighbouring
+	 tiles, A11 + A12: each row one block, the tiles' rows
+	 alternating) fault in turns, each just past the other's last
+	 block: the blocks below the one or two not fetched yet show the
+	 way too, and those come along (GAP, a run of their own).  */
+      if (!behind)
+	for (uint32_t g = 1; g <= FETCH_GAP_MAX && g < b; g++)
+	  {
+	    uint32_t c = b - g;
+	    if (gomp_dsm_block_len (c) != bs
+		|| gomp_dsm_block_addr (c) != a - (size_t) g * bs
+		|| __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_RELAXED) != h)
+	      break;
+	    if (gomp_dsm_state (c) != BS_INVALID)
+	      {
+		behind = held_below (b, g - 1, h, max);
+		if (behind)
+		  gap = g - 1;
+		break;
+	      }
+	  }
       want = behind;
       guess = true;
       /* The streams of a scatter start with nothing fetched behind
@@ -415,6 +495,24 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
   uint32_t run[2 * SCATTER_RUNS], nr = 1;
   if (guess && write && n < want)
     nr = scatter_runs (b, n, h, want, run);
+  if (gap && nr == 1)
+    {
+      uint32_t g = 0;
+      while (g < gap && lock_invalid (b - gap + g, a - (size_t) (gap - g) * bs,
+				      h))
+	g++;
+      if (g == gap)
+	{
+	  run[0] = b;
+	  run[1] = n;
+	  run[2] = b - gap;
+	  run[3] = gap;
+	  nr = 2;
+	}
+      else
+	while (g)
+	  gomp_dsm_unlock (b - gap + --g);
+    }
   /* A stride: B's row as long as the row before it, and the rows
      after it.  */
   struct stride_stream *sst = NULL;
@@ -435,7 +533,7 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
     {
       uint32_t total = 0;
       for (uint32_t r = 0; r < nr; r++)
-	total += run[2 * r + 1];
+	total += run[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
       size_t max = 4 * nr + GOMP_DSM_LABEL_LEN + (size_t) total * bs;
       if (!(reply = malloc (max)))
 	gomp_dsm_fatal_sig ("out of memory for a fetch", 0);
@@ -449,26 +547,30 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       for (uint32_t r = 0; r < nr; r++)
 	{
 	  /* The reply has room for every block asked for (serve.c,
-	     page_get_handler): the first K of the run are served.  */
-	  uint32_t k;
+	     page_get_handler), but for a guess not served: the first K
+	     of the run are served.  */
+	  uint32_t k, m = run[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
 	  memcpy (&k, reply + 4 * r, 4);
-	  if (k > run[2 * r + 1] || off + (size_t) run[2 * r + 1] * bs > rlen)
+	  size_t room = k || !(run[2 * r + 1] & GOMP_DSM_GET_GUESS)
+			? (size_t) m * bs : 0;
+	  if (k > m || off + room > rlen)
 	    gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
 	  memcpy (gomp_dsm_block_wview (run[2 * r]), reply + off,
 		  (size_t) k * bs);
-	  off += (size_t) run[2 * r + 1] * bs;
+	  off += room;
+	  learn_homes (run[2 * r], k, h);
 	  if (r == 0)
 	    got = k;
 	  else
 	    {
 	      if (k)
 		{
-		  if (srows)
+		  if (srows || !write)
 		    install_prefetched (run[2 * r], k);
 		  else
 		    scatter_install (run[2 * r], k);
 		}
-	      for (uint32_t i = k; i < run[2 * r + 1]; i++)
+	      for (uint32_t i = k; i < m; i++)
 		gomp_dsm_unlock (run[2 * r] + i);
 	      DSM_STAT (fetches, k);
 	      DSM_STAT (fetch_bytes, (size_t) k * bs);
@@ -515,6 +617,7 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       if (got < len || (n > 1 && got % bs))
 	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
       got = n > 1 ? got / bs : 1;
+      learn_homes (b, got, h);
     }
   for (uint32_t i = got; i < n; i++)
     gomp_dsm_unlock (b + i);

@@ -226,10 +226,12 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
     gomp_dsm_fatal ("bad block request from rank %d (%zu bytes)", src, len);
   for (uint32_t r = 0; r < nruns; r++)
     {
-      if (req[2 * r + 1] > GOMP_DSM_GET_MAX - total)
+      uint32_t m = req[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
+      if (m > GOMP_DSM_GET_MAX - total
+	  || (r == 0 && m != req[2 * r + 1]))
 	gomp_dsm_fatal ("bad block request from rank %d (%u blocks)", src,
 			req[2 * r + 1]);
-      total += req[2 * r + 1];
+      total += m;
     }
   if (nruns == 1)
     {
@@ -271,8 +273,19 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
   iov[0].len = nruns * 4 + GOMP_DSM_LABEL_LEN;
   for (uint32_t r = 0; r < nruns; r++)
     {
-      uint32_t b = req[2 * r], n = req[2 * r + 1];
+      uint32_t b = req[2 * r], n = req[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
       size_t bs = gomp_dsm_block_len (b);
+      if (n != req[2 * r + 1]
+	  && (b >= gomp_dsm.nblocks
+	      || __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
+		 != gomp_dsm.rank))
+	{
+	  /* A guess of the requester, and not a block of this node.  */
+	  counts[r] = 0;
+	  iov[r + 1].base = NULL;
+	  iov[r + 1].len = 0;
+	  continue;
+	}
       counts[r] = serve_run (src, b, n, &owned[r + 1], &own);
       /* Every block of the run must lie in one writable view (as the
 	 requester found them: whole blocks, consecutive addresses).  */
