@@ -5,10 +5,10 @@
    a thread that walks the rows of a tile of a 2-D array (its faults a
    fixed stride apart) or walks downwards, the next rows or blocks.
    Runs go on into blocks whose home this node has not looked up yet
-   (home_may_be).  Called by the fault handler with the block's lock held (fault.c), so
-   everything here is signal-safe: the request goes with gomp_cl_call,
-   whose wait polls MPI for the reply itself (transport/call.c, "Signal
-   context").  */
+   (home_may_be).  Called by the fault handler with the block's lock
+   held (fault.c), so everything here is signal-safe: the request goes
+   with gomp_cl_call, whose wait polls MPI for the reply itself
+   (transport/call.c, "Signal context").  */
 
 #include "dsm-int.h"
 #include "report.h"

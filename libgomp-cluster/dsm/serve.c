@@ -274,7 +274,6 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
   for (uint32_t r = 0; r < nruns; r++)
     {
       uint32_t b = req[2 * r], n = req[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
-      size_t bs = gomp_dsm_block_len (b);
       if (n != req[2 * r + 1]
 	  && (b >= gomp_dsm.nblocks
 	      || __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_ACQUIRE)
@@ -286,6 +285,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 	  iov[r + 1].len = 0;
 	  continue;
 	}
+      size_t bs = gomp_dsm_block_len (b);
       counts[r] = serve_run (src, b, n, &owned[r + 1], &own);
       /* Every block of the run must lie in one writable view (as the
 	 requester found them: whole blocks, consecutive addresses).  */
