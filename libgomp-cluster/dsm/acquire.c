@@ -118,7 +118,7 @@ prefetch (uint32_t *v, uint32_t n)
     }
   /* Every reply straight into the writable views of its blocks (the
      blocks are locked, and inaccessible or, in place, not read by
-     anyone: bytes of blocks the home did not serve do no harm).  */
+     anyone; the home sends only the blocks it serves).  */
   for (uint32_t i = 0; i < nmsg; i++)
     {
       struct prefetch_msg *p = &m[i];
@@ -152,9 +152,11 @@ prefetch (uint32_t *v, uint32_t n)
     {
       struct prefetch_msg *p = &m[i];
       size_t len = gomp_cl_call_wait_serving (&p->w), full = 0;
-      for (uint32_t r = 0; r < p->nruns + 1; r++)
-	full += p->iov[r].len;
-      if (p->nruns > 1 && len != full)
+      /* Several runs: the counts, then the blocks served of each.  */
+      for (uint32_t r = 0; p->nruns > 1 && r < p->nruns; r++)
+	full += (p->counts[r] < p->req[2 * r + 1] ? p->counts[r]
+		 : p->req[2 * r + 1]) * gomp_dsm_block_len (p->req[2 * r]);
+      if (p->nruns > 1 && len != full + p->iov[0].len)
 	gomp_dsm_fatal ("internal error: bad prefetch reply");
       if (p->nruns > 1)
 	gomp_dsm_need_label (p->counts + p->nruns);

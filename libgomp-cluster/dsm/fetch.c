@@ -528,36 +528,38 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       nr = stride_runs (b, n, h, sd, srows, slen, run, &slast);
     }
   size_t got;
-  char *reply = NULL;
   if (nr > 1)
     {
-      uint32_t total = 0;
-      for (uint32_t r = 0; r < nr; r++)
-	total += run[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
-      size_t max = 4 * nr + GOMP_DSM_LABEL_LEN + (size_t) total * bs;
-      if (!(reply = malloc (max)))
-	gomp_dsm_fatal_sig ("out of memory for a fetch", 0);
-      size_t rlen = gomp_cl_call (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr,
-				  reply, max);
-      size_t off = 4 * nr + GOMP_DSM_LABEL_LEN;
-      got = 0;
-      if (rlen < off)
-	gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
-      gomp_dsm_need_label (reply + 4 * nr);
+      /* The reply straight into the writable views of the runs' blocks
+	 (one message per run, after one with the counts and the label:
+	 serve.c, page_get_handler), not through a buffer: a thief's
+	 stride fetches of hundreds of blocks were copied twice more.
+	 Only the blocks served come: the others keep what they hold.  */
+      struct gomp_cl_iov iov[1 + SCATTER_RUNS];
+      uint32_t hdr[SCATTER_RUNS + 2 * GOMP_DSM_MAX_NODES];
+      iov[0].base = hdr;
+      iov[0].len = 4 * nr + GOMP_DSM_LABEL_LEN;
       for (uint32_t r = 0; r < nr; r++)
 	{
-	  /* The reply has room for every block asked for (serve.c,
-	     page_get_handler), but for a guess not served: the first K
-	     of the run are served.  */
-	  uint32_t k, m = run[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
-	  memcpy (&k, reply + 4 * r, 4);
-	  size_t room = k || !(run[2 * r + 1] & GOMP_DSM_GET_GUESS)
-			? (size_t) m * bs : 0;
-	  if (k > m || off + room > rlen)
+	  iov[r + 1].base = gomp_dsm_block_wview (run[2 * r]);
+	  iov[r + 1].len = (size_t) (run[2 * r + 1] & ~GOMP_DSM_GET_GUESS)
+			   * bs;
+	}
+      struct gomp_cl_pending w;
+      gomp_cl_call_async_iov (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr, iov,
+			      (int) nr + 1, &w);
+      size_t rlen = gomp_cl_call_wait (&w), sum = iov[0].len;
+      got = 0;
+      if (rlen < iov[0].len)
+	gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
+      gomp_dsm_need_label (hdr + nr);
+      for (uint32_t r = 0; r < nr; r++)
+	{
+	  /* The first K of the run are served.  */
+	  uint32_t k = hdr[r], m = run[2 * r + 1] & ~GOMP_DSM_GET_GUESS;
+	  if (k > m)
 	    gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
-	  memcpy (gomp_dsm_block_wview (run[2 * r]), reply + off,
-		  (size_t) k * bs);
-	  off += room;
+	  sum += (size_t) k * bs;
 	  learn_homes (run[2 * r], k, h);
 	  if (r == 0)
 	    got = k;
@@ -577,7 +579,8 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
 	      gomp_dsm_report_fetch (run[2 * r], k);
 	    }
 	}
-      free (reply);
+      if (rlen != sum)
+	gomp_dsm_fatal_sig ("internal error: bad reply to a fetch", 0);
       if (got == 0)
 	{
 	  /* B was busy at the home: ask for it alone, which waits.  */
@@ -589,7 +592,19 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
   if (nr == 1 || got == 0)
     {
       /* Installed through the writable view while the application view
-	 is still inaccessible.  */
+	 is still inaccessible.  The label comes in the room of the
+	 first block not served: none of them may be a block whose home
+	 this node does not know (home_may_be), which may be its own,
+	 untouched, and its first touch would take the label for data
+	 (GCC's uns-outer-4.c at 2 x 2 summed a 1 into a zero array).  */
+      for (uint32_t i = 1; i < n; i++)
+	if (__atomic_load_n (&gomp_dsm.home[b + i], __ATOMIC_ACQUIRE) != h)
+	  {
+	    for (uint32_t j = i; j < n; j++)
+	      gomp_dsm_unlock (b + j);
+	    n = i;
+	    break;
+	  }
       uint32_t req[2] = { b, n };
       struct gomp_cl_pending w;
       uint64_t tail[GOMP_DSM_MAX_NODES];

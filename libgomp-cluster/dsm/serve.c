@@ -206,11 +206,14 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy, uint64_t *own)
 
 /* A page request: one run (uint32 block, uint32 count; a fault's fetch)
    is answered with the blocks, deferred while the first is busy; several
-   runs (a prefetch: the pairs one after the other) with one uint32 count
-   per run, then every block asked for, in order, of which only the first
-   COUNT of each run are served (the others' bytes mean nothing; a busy
-   run counts 0): the shape of the reply is known before it arrives, so
-   the requester receives it straight into its blocks.  The blocks are
+   runs (a prefetch, a fetch of a stride or of a scatter: the pairs one
+   after the other) with one uint32 count per run, then every block asked
+   for, in order, of which only the first COUNT of each run are served
+   and sent (a busy run counts 0, as does a guess not served,
+   GOMP_DSM_GET_GUESS): one piece per run, so the requester receives
+   each straight into its blocks, and its blocks not served keep what
+   they hold (one of unknown home may be the requester's own, untouched
+   yet, which its first touch takes as it is).  The blocks are
    sent from serve_run's copy or straight from the writable view (MPI
    reads them after serve_run unlocked them: a home thread that writes
    one of them meanwhile has taken its fault and made its twin and notice
@@ -298,7 +301,7 @@ page_get_handler (int src, const void *msg, size_t len, uint64_t token)
 			n);
       iov[r + 1].base = owned[r + 1] ? owned[r + 1]
 			: gomp_dsm_block_wview (b);
-      iov[r + 1].len = (size_t) n * bs;
+      iov[r + 1].len = (size_t) counts[r] * bs;
     }
   uint64_t *label = served_label (own);
   memcpy (counts + nruns, label, GOMP_DSM_LABEL_LEN);
