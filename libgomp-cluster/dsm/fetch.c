@@ -80,7 +80,11 @@ static __thread unsigned stride_victim;
    be.  A home serves only its own blocks (serve.c: a run stops at the
    first that is not, a run that starts with one is not served, see
    GOMP_DSM_GET_GUESS) and the reply teaches the requester their home
-   (learn_homes).  The homes of first-touch blocks are known only by
+   (learn_homes).  Only a request of several runs goes on into them: the
+   home sends none of a run's blocks it does not serve, and they keep
+   what they hold (one may be this node's, untouched, whose first touch
+   takes it as it is); a fetch of one run gets the label in the room of
+   its first block not served, so it stops before them.  The homes of first-touch blocks are known only by
    manager group (home.c, MANAGER_GROUP blocks, the groups' managers
    alternating between the nodes): a thief reading a quadrant of
    its creator's matrix, its rows 4 blocks apart, had its stride
@@ -632,7 +636,6 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       if (got < len || (n > 1 && got % bs))
 	gomp_dsm_fatal_sig ("internal error: short page from the home", 0);
       got = n > 1 ? got / bs : 1;
-      learn_homes (b, got, h);
     }
   for (uint32_t i = got; i < n; i++)
     gomp_dsm_unlock (b + i);
