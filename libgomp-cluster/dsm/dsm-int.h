@@ -61,8 +61,7 @@ enum
 /* Or'ed into a run's count in a page request of several runs: the
    requester does not know the home of the run's first block and guessed
    (fetch.c, home_may_be); served only when it is the home's, and then
-   as any other run, else answered with no blocks and no room for
-   them.  */
+   as any other run, else counted 0 (serve.c).  */
 #define GOMP_DSM_GET_GUESS 0x80000000u
 
 #define M_STATE 0x7u
