@@ -9,6 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How many manager groups a lookup's answer covers: B's and the groups
+   after it, with the homes the manager knows there.  Those of a heap
+   arena all have its owner for manager, globals alternate between the
+   nodes: so a node that reads through an array another node allocated
+   and wrote asks once per REPLY_GROUPS groups, or, for globals, once
+   per REPLY_GROUPS / nodes of the other node's groups, not once per
+   group.  A home learned so is as good as one in the group asked for:
+   the answer had those of a group that straddles two arenas, or the
+   globals and the heap, before (see gomp_dsm_home).  */
+#define REPLY_GROUPS 8
+
 /* How many blocks from B a first touch claims: 1, then twice as many
    with each touch of a fresh block that continues a sequence (a claimed
    run opens with one fault, fault.c, and continues the sequence), up to
@@ -283,9 +294,10 @@ gomp_dsm_home (uint32_t b)
   int32_t d = 1;
   if (claim == 1)
     claim = touch_stride (b, mgr, &d);
-  /* The manager answers with the homes it knows in B's group, or, along
-     a stride, of the blocks claimed.  */
-  int16_t reply[MANAGER_GROUP];
+  /* The manager answers with the homes it knows in B's group and the
+     groups after it (reply_end), or, along a stride, of the blocks
+     claimed.  */
+  int16_t reply[REPLY_GROUPS * MANAGER_GROUP];
   uint32_t req[3] = { b, claim, (uint32_t) d };
   size_t n = gomp_cl_call (mgr, GOMP_CL_TAG_HOME, req,
 			   d == 1 ? 2 * sizeof *req : sizeof req, reply,
@@ -319,13 +331,29 @@ gomp_dsm_home (uint32_t b)
   return h;
 }
 
+/* The end of the answer to a lookup of B, whose group starts at FIRST:
+   REPLY_GROUPS groups from FIRST, short of the threads' stacks (homed at
+   their nodes, never asked for) and of the segment's end.  */
+static uint32_t
+reply_end (uint32_t b, uint32_t first)
+{
+  uint32_t end = first + REPLY_GROUPS * MANAGER_GROUP;
+  struct gomp_dsm_area *a1 = &gomp_dsm.area[1];
+  uint32_t stacks = a1->first
+		    + (uint32_t) ((size_t) (gomp_dsm.stack_base - a1->base)
+				  >> gomp_dsm.bshift);
+  if (b < stacks && end > stacks)
+    end = stacks > first + MANAGER_GROUP ? stacks : first + MANAGER_GROUP;
+  return end < gomp_dsm.nblocks ? end : gomp_dsm.nblocks;
+}
+
 /* The manager's side of a home request (service thread): [B, N] for B
    and the blocks after it, [B, N, D] for N blocks along stride D.  */
 static void
 home_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   uint32_t req[3] = { 0, 1, 1 };
-  int16_t reply[MANAGER_GROUP];
+  int16_t reply[REPLY_GROUPS * MANAGER_GROUP];
   memcpy (req, msg, len < sizeof req ? len : sizeof req);
   uint32_t b = req[0], n = req[1];
   int32_t d = len >= sizeof req ? (int32_t) req[2] : 1;
@@ -349,12 +377,12 @@ home_handler (int src, const void *msg, size_t len, uint64_t token)
       gomp_cl_reply (src, token, reply, n * sizeof *reply);
       return;
     }
-  for (uint32_t i = 0; i < MANAGER_GROUP; i++)
-    reply[i] = first + i < gomp_dsm.nblocks
-      ? __atomic_load_n (&gomp_dsm.home[first + i], __ATOMIC_ACQUIRE) : -1;
+  uint32_t end = reply_end (b, first);
+  for (uint32_t i = 0; i < end - first; i++)
+    reply[i] = __atomic_load_n (&gomp_dsm.home[first + i], __ATOMIC_ACQUIRE);
   if (reply[b - first] < 0)
     reply[b - first] = -2;
-  gomp_cl_reply (src, token, reply, sizeof reply);
+  gomp_cl_reply (src, token, reply, (end - first) * sizeof *reply);
 }
 
 void
