@@ -765,7 +765,7 @@ const struct gomp_env_var gomp_env_table[] = {
     "there (tasks with detach or reduction clauses, tasks whose "
     "data names private memory, and tasks of a site whose tasks gave "
     "their thieves under 50 us of work, descendants included, or ran "
-    "there more than twice as long as at home, stay on their node; "
+    "there more than 1.5 times as long as at home, stay on their node; "
     "docs/tasks.md); 0 runs every task on its creator's node.",
     gomp_parse_ompc_task_steal, gomp_show_ompc_task_steal, true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",

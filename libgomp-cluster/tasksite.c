@@ -37,8 +37,8 @@
 
    Learning.  A site still unknown (fewer than SITE_LEARN subtrees back)
    gives one task, and more only once it came back, SITE_LEARN away at
-   most; a site whose subtrees back ran there more than twice
-   SITE_SLOWDOWN times as long as here is refused at once (one alone back
+   most; a site whose subtrees back cost away (below) more than twice
+   SITE_SLOWDOWN times as much as here is refused at once (one alone back
    that took under SITE_WARM_NS here may have taken SITE_WARM_NS more
    there: a thief's first task faults in what every task uses).  What it
    gives to learn from is not its oldest queued task, which for a
@@ -59,10 +59,20 @@
    at most SITE_LEARN tasks away, for up to SITE_LEARN_UNKNOWN subtrees.
 
    Afterwards its tasks go only when what a thief got for one,
-   descendants included, pays for the trip (SITE_MIN_NS), and ran there
-   at most SITE_SLOWDOWN times as long as here (a body that reads much
+   descendants included, pays for the trip (SITE_MIN_NS), and cost away
+   at most SITE_SLOWDOWN times as much as here (a body that reads much
    data its creator just wrote fetches all of it on the thief, and so do
-   descendants that work on their ancestors' data).  A site refused is
+   descendants that work on their ancestors' data).  What a subtree
+   cost away is its time there and, once more, what that exceeds its
+   time here: the thief's waits for its creator's data have a mirror on
+   the creator's node, which serves those blocks and reads back what the
+   thief wrote, and which no thief's clock sees.  So a subtree moves
+   while it takes at most 1.5 times as long there as here.  (bench/apps'
+   sort at 2 x 1: its merges' subtrees took 1.5 to 2 times as long on
+   the thief and kept moving, while their creator's node spent 1.0 s
+   fetching their results, 0.5 s serving their pages and 0.3 s sending
+   diffs; the program took 8.6 to 10.6 s against 9.1 s at 1 x 1, and
+   9.3 to 9.4 s once the merges stayed home.)  A site refused is
    tried again once in SITE_RETRY new tasks (the data they touch may
    have moved since), and a retry that finds the site still refused
    doubles that, up to SITE_RETRY_MAX: a retry can take a whole subtree
@@ -241,6 +251,10 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 	  __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
 	  return;
 	}
+      /* The mirror of the thief's extra time on this node (see the
+	 top).  */
+      if (there > here)
+	there += there - here;
       unsigned k = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
       site_average (&s->away_there_ns, k, there);
       site_average (&s->away_here_ns, k, here);
@@ -258,8 +272,8 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 }
 
 /* Whether S still learns: fewer than SITE_LEARN of its subtrees came
-   back, and those ran there at most twice SITE_SLOWDOWN times as long as
-   here (a site far slower away is refused at once), SITE_WARM_NS more
+   back, and those cost away at most twice SITE_SLOWDOWN times as much
+   as here (a site far slower away is refused at once), SITE_WARM_NS more
    when one alone came back that took here under SITE_WARM_NS: what a
    thief's first task pays for the pages any task touches may have made
    it slow.  */
@@ -335,7 +349,7 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool recursive,
   long here = __atomic_load_n (known ? &s->known_here_ns
 			       : &s->away_here_ns, __ATOMIC_RELAXED);
   long total = __atomic_load_n (&s->away_total_ns, __ATOMIC_RELAXED);
-  /* A subtree there at most SITE_SLOWDOWN times as long as here.  */
+  /* A subtree away at most SITE_SLOWDOWN times as costly as here.  */
   if (total >= SITE_MIN_NS && there <= here * SITE_SLOWDOWN)
     {
       if (__atomic_load_n (&s->retry_gap, __ATOMIC_RELAXED))
