@@ -635,14 +635,16 @@ extern bool gomp_barrier_handle_tasks (struct gomp_team *team);
    through gomp_team_tasks_init/fini); a thread of TEAM waits in its
    barrier of generation GEN (arrivals at SHIFT) with no local task
    (barrier.c): returns an
-   enum gomp_cluster_steal_state; the host's task callbacks (start.c);
-   OMPC_STATS's task counters (GOMP_TASK_STAT_*).  */
+   enum gomp_cluster_steal_state; a thread of TEAM leaves a single
+   construct to another node (single.c); the host's task callbacks
+   (start.c); OMPC_STATS's task counters (GOMP_TASK_STAT_*).  */
 extern bool gomp_task_steal_var;		/* OMPC_TASK_STEAL */
 extern void gomp_task_steal_team_start (struct gomp_team *team);
 extern void gomp_task_steal_team_end (struct gomp_team *team);
 extern int gomp_task_steal_barrier (struct gomp_team *team,
 				    unsigned long gen, unsigned shift);
 extern void gomp_task_steal_claimed (struct gomp_team *team);
+extern void gomp_task_steal_single_left (struct gomp_team *team);
 struct gomp_cluster_host;
 extern void gomp_task_steal_host (struct gomp_cluster_host *host);
 enum

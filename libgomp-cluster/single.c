@@ -16,7 +16,11 @@ GOMP_single_start (void)
     return true;
   unsigned long c = thr->ts.single_count++;
   if (GOMP_UNLIKELY (team->spans) && gomp_cluster->rank != 0)
-    return false;
+    {
+      if (gomp_task_steal_var)
+	gomp_task_steal_single_left (team);
+      return false;
+    }
   /* A thread that comes after the winner only reads the count (which
      never goes back), leaving the line shared instead of taking it.  */
   if (__atomic_load_n (&team->single_count, __ATOMIC_RELAXED) != c)

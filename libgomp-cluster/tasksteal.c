@@ -19,7 +19,8 @@
    only when it has tasks or becomes idle.  While it asks, the thief's
    arrival at the barrier is withdrawn, so that the barrier cannot
    complete under it.  This happens in programs that call GOMP_task* and
-   in regions where a node announced movable tasks.  A victim gives
+   in regions where a node announced movable tasks, in the barriers where
+   tasks are likely (STEAL_EAGER_MAX).  A victim gives
    about half of its movable queued tasks, oldest first (the team
    queue's head), at most one per thread of the thief; its threads
    answer at task scheduling points (task creation, the end of a task,
@@ -68,13 +69,41 @@ static int steal_active;
 static unsigned long steal_gen;
 static struct gomp_team *steal_gen_team;
 static uint64_t steal_idle_mask;
-static bool steal_all_idle;
+static bool steal_all_idle, steal_gen_got;
 static int steal_next_victim;
 static long steal_backoff_ns;
 /* The number of the current region spanning the nodes (counted alike on
-   every node), the last one in which this node announced movable tasks,
-   and the last one in which any node did: thieves ask only then.  */
+   every node), the last barrier interval (a steal epoch, below) in which
+   this node announced movable tasks, and the last region in which any
+   node did.  */
 static uint64_t steal_region, steal_announced, steal_noted;
+/* The barriers of the current region that this node claimed: the
+   interval between two barriers is numbered by the region's number (high
+   32 bits) and that count (STEAL_BARS), alike on every node.  The
+   intervals other nodes announced movable tasks in, recently: interval E
+   at STEAL_NOTED_EPOCH[E % 4].  A thief asks in a barrier whose
+   interval is among them, and otherwise only while eager (below).  */
+static uint64_t steal_noted_epoch[4];
+static unsigned steal_bars;
+/* Eager asking.  In a program that makes tasks, a thread that reaches a
+   barrier asks the other nodes for tasks before its node's part
+   completes even when nobody announced any in its interval: a producer's
+   first task may come after the other nodes reached the barrier (the
+   single construct's thread making tasks while the others wait at its
+   end), and a node that has entered the barrier's exchange can no
+   longer take any.  That costs a round of messages and a wait for the
+   slowest node in every barrier: a loop of worksharing constructs ran
+   10% slower at 2 x 1 and 3-5 times as slow at 2 x 2 in a program with
+   one task.  So a node stops asking eagerly after STEAL_EAGER_MAX
+   barriers in a row in which it got nothing and nobody announced tasks,
+   and starts again when an announcement comes.  It still asks in a
+   region's first barrier (the end of a region whose master thread makes
+   the tasks) and in a barrier that ends an interval in which it left a
+   single construct to rank 0 (STEAL_SINGLE_EPOCH), the usual producers
+   of tasks.  */
+#define STEAL_EAGER_MAX 8
+static unsigned steal_useless;
+static uint64_t steal_single_epoch = ~(uint64_t) 0;
 /* The generation of the team's barrier when the region started: barrier
    generations counted from it are the same on every node for the same
    barrier of the region (every barrier of a team spanning the nodes is
@@ -110,6 +139,7 @@ gomp_task_steal_team_start (struct gomp_team *team)
   if (team->spans && gomp_cluster && gomp_task_steal_var)
     {
       steal_movable = 0;
+      __atomic_store_n (&steal_bars, 0, __ATOMIC_RELAXED);
       __atomic_store_n (&steal_gen0,
 			(unsigned) __atomic_load_n (&team->barrier.state,
 						    __ATOMIC_ACQUIRE)
@@ -128,15 +158,34 @@ gomp_task_steal_queued (struct gomp_task *t, int delta)
 		      __ATOMIC_RELEASE);
 }
 
-/* host->task_noted (from a handler).  */
+/* The number of the interval this node's threads are in (or, in a
+   barrier not yet claimed, the barrier that ends it).  */
+static inline uint64_t
+gomp_task_steal_interval (void)
+{
+  return (__atomic_load_n (&steal_region, __ATOMIC_ACQUIRE) << 32)
+	 | __atomic_load_n (&steal_bars, __ATOMIC_ACQUIRE);
+}
+
+/* Some node has movable tasks in REGION.  */
 static void
-gomp_task_steal_noted (uint64_t region)
+gomp_task_steal_note_region (uint64_t region)
 {
   uint64_t old = __atomic_load_n (&steal_noted, __ATOMIC_RELAXED);
   while (region > old
 	 && !__atomic_compare_exchange_n (&steal_noted, &old, region, false,
 					  __ATOMIC_RELEASE, __ATOMIC_RELAXED))
     ;
+}
+
+/* host->task_noted (from a handler): another node has movable tasks in
+   the interval EPOCH (gomp_task_steal_interval).  */
+static void
+gomp_task_steal_noted (uint64_t epoch)
+{
+  gomp_task_steal_note_region (epoch >> 32);
+  __atomic_store_n (&steal_noted_epoch[epoch % 4], epoch, __ATOMIC_RELEASE);
+  __atomic_store_n (&steal_useless, 0, __ATOMIC_RELAXED);
   struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
   if (team)
     gomp_team_barrier_wake (team);
@@ -168,14 +217,14 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
 					       && t->parent->fn == t->fn,
 				       &t->site_retry))
     return false;
-  uint64_t region = __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE);
+  uint64_t epoch = gomp_task_steal_interval ();
   uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
-  if (old != region
-      && __atomic_compare_exchange_n (&steal_announced, &old, region, false,
+  if (old != epoch
+      && __atomic_compare_exchange_n (&steal_announced, &old, epoch, false,
 				      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
     {
-      gomp_task_steal_noted (region);
-      gomp_cluster->task_announce (region);
+      gomp_task_steal_note_region (epoch >> 32);
+      gomp_cluster->task_announce (epoch);
     }
   return true;
 }
@@ -613,6 +662,30 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
   return n;
 }
 
+/* Whether another node announced movable tasks in interval EPOCH.  */
+static bool
+gomp_task_steal_noted_in (uint64_t epoch)
+{
+  return __atomic_load_n (&steal_noted_epoch[epoch % 4], __ATOMIC_ACQUIRE)
+	 == epoch;
+}
+
+/* Every other node is idle in the barrier that ends interval EPOCH, the
+   thief's steal_gen: counts whether asking there was useless.  */
+static void
+gomp_task_steal_all_idle (uint64_t epoch)
+{
+  if (steal_all_idle)
+    return;
+  steal_all_idle = true;
+  unsigned u = __atomic_load_n (&steal_useless, __ATOMIC_RELAXED);
+  if (steal_gen_got || gomp_task_steal_noted_in (epoch))
+    u = 0;
+  else if (u < STEAL_EAGER_MAX)
+    u++;
+  __atomic_store_n (&steal_useless, u, __ATOMIC_RELAXED);
+}
+
 /* A thread of TEAM waiting in its barrier (generation GEN) with no local
    task to run: asks the next busy node for tasks.  Returns
    GOMP_CLUSTER_STEAL_GOT when it queued some, BUSY when another node may
@@ -630,6 +703,7 @@ gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
       steal_gen = gen;
       steal_idle_mask = 0;
       steal_all_idle = false;
+      steal_gen_got = false;
       steal_backoff_ns = 0;
     }
   uint64_t epoch
@@ -637,7 +711,7 @@ gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
   int result = GOMP_CLUSTER_STEAL_IDLE;
   if ((steal_idle_mask & all) == all || nodes > 64)
     {
-      steal_all_idle = true;
+      gomp_task_steal_all_idle (gomp_task_steal_interval ());
       return result;
     }
   struct gomp_team_tasks *tt = gomp_team_tasks (team);
@@ -680,9 +754,12 @@ gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
     {
       gomp_barrier_maybe_wake (team);
       steal_backoff_ns = 0;
+      steal_gen_got = true;
       result = GOMP_CLUSTER_STEAL_GOT;
     }
-  else if ((steal_idle_mask & all) != all)
+  else if ((steal_idle_mask & all) == all)
+    gomp_task_steal_all_idle (gomp_task_steal_interval ());
+  else
     {
       /* Nobody had tasks yet: wait a little longer each time.  */
       steal_backoff_ns = steal_backoff_ns ? steal_backoff_ns * 2 : 20000;
@@ -698,8 +775,9 @@ gomp_task_steal_idle (struct gomp_team *team, unsigned long gen)
 /* barrier.c: a thread of TEAM waits in its barrier of generation GEN
    (arrivals counted at SHIFT) with no local task queued.  Answers
    thieves, takes completions, and steals when tasks may come from other
-   nodes (the program makes tasks, or a node announced some in this
-   region) and not every other node is known idle in this barrier
+   nodes (a node announced some in this interval, or, eagerly, the program
+   makes tasks or a node announced some in this region: STEAL_USELESS)
+   and not every other node is known idle in this barrier
    (an enum gomp_cluster_steal_state, as gomp_task_steal_idle).  While it
    asks, its arrival is withdrawn, so that the barrier cannot complete
    (STEAL_TOKENS counts it as arrived for task_state).  */
@@ -708,11 +786,23 @@ gomp_task_steal_barrier (struct gomp_team *team, unsigned long gen,
 			 unsigned shift)
 {
   gomp_task_steal_poll_1 ();
-  if (team != __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE)
-      || (!steal_program
-	  && __atomic_load_n (&steal_noted, __ATOMIC_ACQUIRE)
-	     != __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE)))
+  if (team != __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE))
     return GOMP_CLUSTER_STEAL_IDLE;
+  bool eager
+    = (steal_program
+       || __atomic_load_n (&steal_noted, __ATOMIC_ACQUIRE)
+	  == __atomic_load_n (&steal_region, __ATOMIC_ACQUIRE))
+      && __atomic_load_n (&steal_useless, __ATOMIC_RELAXED) < STEAL_EAGER_MAX;
+  if (!eager)
+    {
+      uint64_t epoch = gomp_task_steal_interval ();
+      if (!gomp_task_steal_noted_in (epoch)
+	  && (!steal_program
+	      || ((uint32_t) epoch != 0
+		  && __atomic_load_n (&steal_single_epoch, __ATOMIC_ACQUIRE)
+		     != epoch)))
+	return GOMP_CLUSTER_STEAL_IDLE;
+    }
   if (steal_gen_team == team && steal_gen == gen && steal_all_idle)
     return GOMP_CLUSTER_STEAL_IDLE;
   int expected = 0;
@@ -812,16 +902,28 @@ gomp_task_steal_for (struct gomp_thread *thr, struct gomp_team_tasks *tt,
   return true;
 }
 
+/* single.c: a thread of TEAM leaves a single construct to rank 0.  */
+void
+gomp_task_steal_single_left (struct gomp_team *team)
+{
+  if (team == __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE))
+    __atomic_store_n (&steal_single_epoch, gomp_task_steal_interval (),
+		      __ATOMIC_RELEASE);
+}
+
 /* barrier.c: the thread that claimed TEAM's barrier (every local thread
-   arrived, no task left), before the inter-node part: answers thieves
+   arrived, no task left), before the inter-node part: counts the barrier
+   (STEAL_BARS) and answers thieves
    whose requests came while the node was busy (they learn it is idle; a
    handler that noted a request before the claim made it visible to this
    look).  */
 void
 gomp_task_steal_claimed (struct gomp_team *team)
 {
-  if (team == __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE)
-      && __atomic_load_n (gomp_cluster->task_requests, __ATOMIC_SEQ_CST))
+  if (team != __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE))
+    return;
+  __atomic_store_n (&steal_bars, steal_bars + 1, __ATOMIC_RELEASE);
+  if (__atomic_load_n (gomp_cluster->task_requests, __ATOMIC_SEQ_CST))
     gomp_cluster->task_serve ();
 }
 

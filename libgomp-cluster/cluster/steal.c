@@ -179,22 +179,22 @@ static void
 steal_note_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   (void) token;
-  uint64_t region;
-  if (len != sizeof region)
+  uint64_t epoch;
+  if (len != sizeof epoch)
     gomp_cl_fatal ("a bad task announcement arrived from rank %d", src);
-  memcpy (&region, msg, sizeof region);
-  gomp_cl_host->task_noted (region);
+  memcpy (&epoch, msg, sizeof epoch);
+  gomp_cl_host->task_noted (epoch);
 }
 
-/* Tells the other nodes that this node has movable tasks in REGION, so
-   that their idle threads start asking (they do not ask in a region
-   where nobody announced any: a barrier then costs nothing more).  */
+/* Tells the other nodes that this node has movable tasks in the barrier
+   interval EPOCH, so that their idle threads ask in that barrier (where
+   nobody announced any, they ask only while eager: tasksteal.c).  */
 void
-gomp_cl_task_announce (uint64_t region)
+gomp_cl_task_announce (uint64_t epoch)
 {
   for (int r = 0; r < gomp_cl_nodes; r++)
     if (r != gomp_cl_rank)
-      gomp_cl_send (r, GOMP_CL_TAG_STEAL_NOTE, &region, sizeof region);
+      gomp_cl_send (r, GOMP_CL_TAG_STEAL_NOTE, &epoch, sizeof epoch);
 }
 
 void
