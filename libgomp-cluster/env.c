@@ -759,7 +759,7 @@ const struct gomp_env_var gomp_env_table[] = {
     "its stack blocks others read along with a region's start; 0 does "
     "neither.", gomp_parse_ompc_dsm_eager, gomp_show_ompc_dsm_eager,
     true },
-  { "OMPC_TASK_STEAL", "0, 1, true or false", "0",
+  { "OMPC_TASK_STEAL", "0, 1, true or false", "1",
     "With several nodes, 1: threads of a node that wait in a barrier with "
     "no task left ask the other nodes for deferred tasks and run them "
     "there (tasks with detach or reduction clauses, tasks whose "

@@ -48,7 +48,7 @@
 #include <string.h>
 #include <link.h>
 
-bool gomp_task_steal_var = false;
+bool gomp_task_steal_var = true;
 uint64_t gomp_task_stats[GOMP_TASK_STATS];
 
 /* The team spanning the nodes that this node runs now (NULL between
