@@ -11,7 +11,7 @@
 # Environment:
 #   TASK_RUNS     launches per program and configuration (default 5)
 #   TASK_APPS     which programs (default "fib nqueens sparselu strassen
-#                 health sort uts")
+#                 health sort uts barriers")
 #   TASK_CONFIGS  configurations, NODESxTHREADS, each optionally followed
 #                 by ":VAR=VALUE" settings for its runs (several joined by
 #                 ","), e.g. "1x1 2x1:OMPC_TASK_STEAL=0 2x1" (default
@@ -28,7 +28,7 @@ build=$(cd "$1" && pwd) || exit 2
 out=$2
 result=$3
 runs=${TASK_RUNS:-5}
-apps=${TASK_APPS:-"fib nqueens sparselu strassen health sort uts"}
+apps=${TASK_APPS:-"fib nqueens sparselu strassen health sort uts barriers"}
 configs=${TASK_CONFIGS:-"1x1 2x1"}
 tmo=${TASK_TIMEOUT:-120}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -129,6 +129,10 @@ commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
   echo "sparsity pattern); strassen 4096x4096 doubles, tasks for the 7 products"
   echo "down to 3 levels, plain multiply below 64; health 341 villages (5 levels"
   echo "of 4) for 1000 steps; sort of 64 Mi keys down to 64 Ki keys per task;"
-  echo "uts to depth 13 with 2000 hash rounds per node."
+  echo "uts to depth 13 with 2000 hash rounds per node. barriers is not a task"
+  echo "program: one task, then 300,000 worksharing loops over 4096 doubles,"
+  echo "each ending in a barrier; it shows what stealing costs such a program"
+  echo "(compare the columns with and without it at the same configuration),"
+  echo "and gains nothing from a second node."
 } > "$result"
 echo "wrote $result"
