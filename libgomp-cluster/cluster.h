@@ -172,9 +172,9 @@ struct gomp_cluster_host
   void (*task_fulfilled) (uint64_t event);
   void (*task_wake) (void);
   /* Another node announced (ops->task_announce) movable tasks in the
-     barrier interval EPOCH (a steal epoch, as task_steal's) (from a
-     handler: must not block).  */
-  void (*task_noted) (uint64_t epoch);
+     interval between barriers numbered INTERVAL (from a handler: must
+     not block).  */
+  void (*task_noted) (uint64_t interval);
   /* OMPC_STATS: tasks of this node run here, other nodes' tasks run
      here, this node's tasks run elsewhere, bytes of tasks moved.  */
   const uint64_t *task_stats;
@@ -318,10 +318,10 @@ struct gomp_cluster_ops
      acquires the release and calls host->task_fulfilled.  */
   void (*task_fulfill) (int node, uint64_t event);
   /* Tells every other node's host->task_noted that this node has
-     movable tasks in the barrier interval EPOCH (a steal epoch: the
-     count of top-level regions spanning the nodes, then the barrier's
-     generation in the region); does not wait.  */
-  void (*task_announce) (uint64_t epoch);
+     movable tasks in the interval between barriers numbered INTERVAL
+     (the runtime's number, the same on every node for the same interval:
+     tasksteal.c's gomp_task_steal_interval); does not wait.  */
+  void (*task_announce) (uint64_t interval);
   const unsigned *task_requests;
   const unsigned *task_dones;
   /* The time the calling thread has spent so far in the DSM's fault

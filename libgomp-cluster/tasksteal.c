@@ -73,17 +73,17 @@ static bool steal_all_idle, steal_gen_got;
 static int steal_next_victim;
 static long steal_backoff_ns;
 /* The number of the current region spanning the nodes (counted alike on
-   every node), the last barrier interval (a steal epoch, below) in which
-   this node announced movable tasks, and the last region in which any
-   node did.  */
+   every node), the last interval between barriers (numbered as below)
+   in which this node announced movable tasks, and the last region in
+   which any node did.  */
 static uint64_t steal_region, steal_announced, steal_noted;
 /* The barriers of the current region that this node claimed: the
    interval between two barriers is numbered by the region's number (high
    32 bits) and that count (STEAL_BARS), alike on every node.  The
    intervals other nodes announced movable tasks in, recently: interval E
-   at STEAL_NOTED_EPOCH[E % 4].  A thief asks in a barrier whose
+   at STEAL_NOTED_INTERVAL[E % 4].  A thief asks in a barrier whose
    interval is among them, and otherwise only while eager (below).  */
-static uint64_t steal_noted_epoch[4];
+static uint64_t steal_noted_interval[4];
 static unsigned steal_bars;
 /* Eager asking.  In a program that makes tasks, a thread that reaches a
    barrier asks the other nodes for tasks before its node's part
@@ -99,11 +99,11 @@ static unsigned steal_bars;
    and starts again when an announcement comes.  It still asks in a
    region's first barrier (the end of a region whose master thread makes
    the tasks) and in a barrier that ends an interval in which it left a
-   single construct to rank 0 (STEAL_SINGLE_EPOCH), the usual producers
+   single construct to rank 0 (STEAL_SINGLE_INTERVAL), the usual producers
    of tasks.  */
 #define STEAL_EAGER_MAX 8
 static unsigned steal_useless;
-static uint64_t steal_single_epoch = ~(uint64_t) 0;
+static uint64_t steal_single_interval = ~(uint64_t) 0;
 /* The generation of the team's barrier when the region started: barrier
    generations counted from it are the same on every node for the same
    barrier of the region (every barrier of a team spanning the nodes is
@@ -179,12 +179,13 @@ gomp_task_steal_note_region (uint64_t region)
 }
 
 /* host->task_noted (from a handler): another node has movable tasks in
-   the interval EPOCH (gomp_task_steal_interval).  */
+   INTERVAL (gomp_task_steal_interval).  */
 static void
-gomp_task_steal_noted (uint64_t epoch)
+gomp_task_steal_noted (uint64_t interval)
 {
-  gomp_task_steal_note_region (epoch >> 32);
-  __atomic_store_n (&steal_noted_epoch[epoch % 4], epoch, __ATOMIC_RELEASE);
+  gomp_task_steal_note_region (interval >> 32);
+  __atomic_store_n (&steal_noted_interval[interval % 4], interval,
+		    __ATOMIC_RELEASE);
   __atomic_store_n (&steal_useless, 0, __ATOMIC_RELAXED);
   struct gomp_team *team = __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE);
   if (team)
@@ -217,14 +218,15 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
 					       && t->parent->fn == t->fn,
 				       &t->site_retry))
     return false;
-  uint64_t epoch = gomp_task_steal_interval ();
+  uint64_t interval = gomp_task_steal_interval ();
   uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
-  if (old != epoch
-      && __atomic_compare_exchange_n (&steal_announced, &old, epoch, false,
-				      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+  if (old != interval
+      && __atomic_compare_exchange_n (&steal_announced, &old, interval,
+				      false, __ATOMIC_ACQ_REL,
+				      __ATOMIC_RELAXED))
     {
-      gomp_task_steal_note_region (epoch >> 32);
-      gomp_cluster->task_announce (epoch);
+      gomp_task_steal_note_region (interval >> 32);
+      gomp_cluster->task_announce (interval);
     }
   return true;
 }
@@ -662,24 +664,24 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
   return n;
 }
 
-/* Whether another node announced movable tasks in interval EPOCH.  */
+/* Whether another node announced movable tasks in INTERVAL.  */
 static bool
-gomp_task_steal_noted_in (uint64_t epoch)
+gomp_task_steal_noted_in (uint64_t interval)
 {
-  return __atomic_load_n (&steal_noted_epoch[epoch % 4], __ATOMIC_ACQUIRE)
-	 == epoch;
+  return __atomic_load_n (&steal_noted_interval[interval % 4],
+			  __ATOMIC_ACQUIRE) == interval;
 }
 
-/* Every other node is idle in the barrier that ends interval EPOCH, the
+/* Every other node is idle in the barrier that ends INTERVAL, the
    thief's steal_gen: counts whether asking there was useless.  */
 static void
-gomp_task_steal_all_idle (uint64_t epoch)
+gomp_task_steal_all_idle (uint64_t interval)
 {
   if (steal_all_idle)
     return;
   steal_all_idle = true;
   unsigned u = __atomic_load_n (&steal_useless, __ATOMIC_RELAXED);
-  if (steal_gen_got || gomp_task_steal_noted_in (epoch))
+  if (steal_gen_got || gomp_task_steal_noted_in (interval))
     u = 0;
   else if (u < STEAL_EAGER_MAX)
     u++;
@@ -795,12 +797,12 @@ gomp_task_steal_barrier (struct gomp_team *team, unsigned long gen,
       && __atomic_load_n (&steal_useless, __ATOMIC_RELAXED) < STEAL_EAGER_MAX;
   if (!eager)
     {
-      uint64_t epoch = gomp_task_steal_interval ();
-      if (!gomp_task_steal_noted_in (epoch)
+      uint64_t interval = gomp_task_steal_interval ();
+      if (!gomp_task_steal_noted_in (interval)
 	  && (!steal_program
-	      || ((uint32_t) epoch != 0
-		  && __atomic_load_n (&steal_single_epoch, __ATOMIC_ACQUIRE)
-		     != epoch)))
+	      || ((uint32_t) interval != 0
+		  && __atomic_load_n (&steal_single_interval,
+				      __ATOMIC_ACQUIRE) != interval)))
 	return GOMP_CLUSTER_STEAL_IDLE;
     }
   if (steal_gen_team == team && steal_gen == gen && steal_all_idle)
@@ -907,7 +909,7 @@ void
 gomp_task_steal_single_left (struct gomp_team *team)
 {
   if (team == __atomic_load_n (&steal_team, __ATOMIC_ACQUIRE))
-    __atomic_store_n (&steal_single_epoch, gomp_task_steal_interval (),
+    __atomic_store_n (&steal_single_interval, gomp_task_steal_interval (),
 		      __ATOMIC_RELEASE);
 }
 

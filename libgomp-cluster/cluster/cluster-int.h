@@ -182,7 +182,7 @@ extern void gomp_cl_task_done (int victim, uint64_t id, uint64_t start_ns,
 			       unsigned ntimes) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_take_done (void) GOMP_CL_HIDDEN;
 extern void gomp_cl_task_fulfill (int node, uint64_t event) GOMP_CL_HIDDEN;
-extern void gomp_cl_task_announce (uint64_t epoch) GOMP_CL_HIDDEN;
+extern void gomp_cl_task_announce (uint64_t interval) GOMP_CL_HIDDEN;
 extern uint64_t gomp_cl_steal_given, gomp_cl_steal_got, gomp_cl_steal_bytes
   GOMP_CL_HIDDEN;
 

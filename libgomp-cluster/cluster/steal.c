@@ -179,22 +179,23 @@ static void
 steal_note_handler (int src, const void *msg, size_t len, uint64_t token)
 {
   (void) token;
-  uint64_t epoch;
-  if (len != sizeof epoch)
+  uint64_t interval;
+  if (len != sizeof interval)
     gomp_cl_fatal ("a bad task announcement arrived from rank %d", src);
-  memcpy (&epoch, msg, sizeof epoch);
-  gomp_cl_host->task_noted (epoch);
+  memcpy (&interval, msg, sizeof interval);
+  gomp_cl_host->task_noted (interval);
 }
 
-/* Tells the other nodes that this node has movable tasks in the barrier
-   interval EPOCH, so that their idle threads ask in that barrier (where
-   nobody announced any, they ask only while eager: tasksteal.c).  */
+/* Tells the other nodes that this node has movable tasks in the interval
+   between barriers numbered INTERVAL, so that their idle threads ask in
+   the barrier that ends it (where nobody announced any, they ask only
+   while eager: tasksteal.c).  */
 void
-gomp_cl_task_announce (uint64_t epoch)
+gomp_cl_task_announce (uint64_t interval)
 {
   for (int r = 0; r < gomp_cl_nodes; r++)
     if (r != gomp_cl_rank)
-      gomp_cl_send (r, GOMP_CL_TAG_STEAL_NOTE, &epoch, sizeof epoch);
+      gomp_cl_send (r, GOMP_CL_TAG_STEAL_NOTE, &interval, sizeof interval);
 }
 
 void
