@@ -60,6 +60,9 @@ gomp_task_undeferred (struct gomp_thread *thr, struct gomp_task *parent,
   t.member_of = NULL;
   t.priority = priority;
   t.kind = GOMP_TASK_UNDEFERRED;
+  /* Its children's site_depth counts it.  */
+  t.fn = fn;
+  t.site_depth = gomp_task_site_depth_of (parent, fn);
   t.final_task = parent->final_task || (flags & GOMP_TASK_FLAG_FINAL);
   t.detach = t.fulfilled = t.had_children = false;
   t.ready_children.head = t.ready_children.tail = NULL;
@@ -128,6 +131,9 @@ gomp_task_undeferred_plain (struct gomp_thread *thr, struct gomp_task *parent,
   t.taskgroup = parent->taskgroup;
   t.member_of = NULL;
   t.kind = GOMP_TASK_UNDEFERRED;
+  /* Its children's site_depth counts it.  */
+  t.fn = fn;
+  t.site_depth = gomp_task_site_depth_of (parent, fn);
   t.final_task = parent->final_task | ((flags & GOMP_TASK_FLAG_FINAL) != 0);
   t.detach = t.had_children = false;
   t.ready_children.head = t.ready_children.tail = NULL;
@@ -172,6 +178,7 @@ gomp_task_alloc (struct gomp_thread *thr, struct gomp_task *parent,
   t->team = thr->ts.team;
   t->taskgroup = t->member_of = parent->taskgroup;
   t->fn = fn;
+  t->site_depth = gomp_task_site_depth_of (parent, fn);
   t->priority = priority;
   t->kind = GOMP_TASK_READY;
   t->final_task = (flags & GOMP_TASK_FLAG_FINAL) != 0;

@@ -159,9 +159,12 @@ struct gomp_task
      node (SITE_RETRY: as its site's retry, tasksite.c), and MOVED:
      GOMP_TASK_GIVEN, a task of this node running on another;
      GOMP_TASK_STOLEN, another node's task (NODE, where it is REMOTE_ID)
-     running here.  ARG_SIZE and ARG_ALIGN: FN_DATA's.  */
+     running here.  ARG_SIZE and ARG_ALIGN: FN_DATA's.  SITE_DEPTH: how
+     many of its ancestors on this node are of its own site, up to
+     GOMP_TASK_SITE_DEPTHS - 1 (tasksite.c judges a recursive site's
+     tasks by their depth).  */
   bool movable, site_retry;
-  unsigned char moved;
+  unsigned char moved, site_depth;
   int node;
   uint64_t remote_id;
   /* On a thief: the stolen task this one descends from (itself when
@@ -359,6 +362,19 @@ extern void gomp_task_run_stolen (struct gomp_thread *thr,
    GOMP_TASK_STEAL_BATCH tasks and GOMP_TASK_STEAL_BUF bytes at once.  */
 #define GOMP_TASK_MOVE_MAX 4096
 #define GOMP_TASK_STEAL_BATCH 16
+/* The depths of a recursive site's tasks told apart (task->site_depth,
+   tasksite.c); deeper ones count as the deepest.  */
+#define GOMP_TASK_SITE_DEPTHS 8
+
+/* The site_depth of a task of FN made by PARENT.  */
+static inline unsigned char
+gomp_task_site_depth_of (struct gomp_task *parent, void (*fn) (void *))
+{
+  if (parent->fn != fn || parent->kind == GOMP_TASK_IMPLICIT)
+    return 0;
+  return parent->site_depth + 1 < GOMP_TASK_SITE_DEPTHS
+	 ? parent->site_depth + 1 : GOMP_TASK_SITE_DEPTHS - 1;
+}
 #define GOMP_TASK_STEAL_BUF (64 * 1024)
 extern bool gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
 			       unsigned flags, long arg_size, long arg_align);
@@ -433,15 +449,17 @@ gomp_task_wait_end (struct gomp_thread *thr,
 extern void gomp_task_site_ran_here (void (*fn) (void *), long ns);
 /* Whether no task of FN's site has been timed here yet.  */
 extern bool gomp_task_site_untimed (void (*fn) (void *));
-extern void gomp_task_site_ran_away (void (*fn) (void *), long total_ns,
-				     long release_ns,
+/* DEPTH: the given task's site_depth.  */
+extern void gomp_task_site_ran_away (void (*fn) (void *), unsigned depth,
+				     long total_ns, long release_ns,
 				     const struct gomp_cluster_task_time *times,
 				     unsigned ntimes);
-/* RECURSIVE: the task was made by a task of the same site.  RETRY: for a
-   new task, which may be let go as a retry of a refused site (*RETRY is
-   then set); NULL when giving a queued task away.  */
+/* RECURSIVE: the task was made by a task of the same site; DEPTH: its
+   site_depth.  RETRY: for a new task, which may be let go as a retry of
+   a refused site (*RETRY is then set); NULL when giving a queued task
+   away.  */
 extern bool gomp_task_site_worth_moving (void (*fn) (void *), bool recursive,
-					 bool *retry);
+					 unsigned depth, bool *retry);
 /* Which of the QUEUED ready tasks of FN's site a thief gets, counted
    from the oldest (0), or -1 for none (tasksite.c).  */
 extern int gomp_task_site_pick (void (*fn) (void *), unsigned queued);
@@ -451,8 +469,8 @@ extern bool gomp_task_site_learning (void (*fn) (void *));
 /* A task of FN's site was given away: away until
    gomp_task_site_ran_away, or gomp_task_site_back when its thief gave it
    back unstarted.  */
-extern void gomp_task_site_given (void (*fn) (void *));
-extern void gomp_task_site_back (void (*fn) (void *));
+extern void gomp_task_site_given (void (*fn) (void *), unsigned depth);
+extern void gomp_task_site_back (void (*fn) (void *), unsigned depth);
 
 /* taskmove.c: whether the data block DATA of ARG_SIZE bytes (at most
    GOMP_TASK_MOVE_MAX), aligned to ARG_ALIGN, names no private memory,

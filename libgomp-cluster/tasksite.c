@@ -72,7 +72,14 @@
    the thief and kept moving, while their creator's node spent 1.0 s
    fetching their results, 0.5 s serving their pages and 0.3 s sending
    diffs; the program took 8.6 to 10.6 s against 9.1 s at 1 x 1, and
-   9.3 to 9.4 s once the merges stayed home.)  A site refused is
+   9.3 to 9.4 s once the merges stayed home.)  A recursive site's
+   subtrees back are also averaged by the depth of the given task
+   (task->site_depth: its ancestors of the same site), and a task's
+   depth decides where something is known of it (site_depth_verdict); a
+   depth nothing is known of, of a site refused as a whole, gives one
+   task at a time.  Learnt from its youngest, deepest tasks first, a site
+   was refused as a whole, and its largest subtrees, which pay for their
+   data best, stayed home with the small ones.  A site refused is
    tried again once in SITE_RETRY new tasks (the data they touch may
    have moved since), and a retry that finds the site still refused
    doubles that, up to SITE_RETRY_MAX: a retry can take a whole subtree
@@ -114,6 +121,12 @@ struct task_site
   uint64_t first_ns;		/* When its first movable task was made.  */
   unsigned learn_small;		/* Subtrees back too small to value.  */
   bool recursive;		/* Its tasks make tasks of the site.  */
+  /* A recursive site's subtrees back by the depth of the given task
+     (task->site_depth): averaged as AWAY_THERE_NS and AWAY_HERE_NS.  */
+  long depth_there_ns[GOMP_TASK_SITE_DEPTHS];
+  long depth_here_ns[GOMP_TASK_SITE_DEPTHS];
+  unsigned depth_n[GOMP_TASK_SITE_DEPTHS];
+  unsigned depth_out[GOMP_TASK_SITE_DEPTHS];	/* Given, not back yet.  */
 };
 
 static struct task_site sites[SITE_SLOTS];
@@ -184,19 +197,25 @@ gomp_task_site_untimed (void (*fn) (void *))
 }
 
 void
-gomp_task_site_given (void (*fn) (void *))
+gomp_task_site_given (void (*fn) (void *), unsigned depth)
 {
   struct task_site *s = site_of (fn);
   if (s)
-    __atomic_add_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+    {
+      __atomic_add_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+      __atomic_add_fetch (&s->depth_out[depth], 1, __ATOMIC_RELAXED);
+    }
 }
 
 void
-gomp_task_site_back (void (*fn) (void *))
+gomp_task_site_back (void (*fn) (void *), unsigned depth)
 {
   struct task_site *s = site_of (fn);
   if (s)
-    __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+    {
+      __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
+      __atomic_sub_fetch (&s->depth_out[depth], 1, __ATOMIC_RELAXED);
+    }
 }
 
 /* A task of FN's site given away has completed: TOTAL_NS, RELEASE_NS and
@@ -205,13 +224,15 @@ gomp_task_site_back (void (*fn) (void *))
    other nodes, and no more than this node's average of their site when
    it is not recursive (see the top).  */
 void
-gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
+gomp_task_site_ran_away (void (*fn) (void *), unsigned depth, long total_ns,
+			 long release_ns,
 			 const struct gomp_cluster_task_time *times,
 			 unsigned ntimes)
 {
   struct task_site *s = site_of (fn);
   if (s)
     {
+      __atomic_sub_fetch (&s->depth_out[depth], 1, __ATOMIC_RELAXED);
       long there = release_ns, here = 0;
       bool known = true;
       for (unsigned i = 0; i < ntimes; i++)
@@ -236,6 +257,16 @@ gomp_task_site_ran_away (void (*fn) (void *), long total_ns, long release_ns,
 	      here += bare;
 	      known &= timed;
 	    }
+	}
+      if (__atomic_load_n (&s->recursive, __ATOMIC_RELAXED))
+	{
+	  /* Every subtree counts for its depth, small ones too: a depth
+	     whose subtrees are small is one whose tasks stay home.  */
+	  long d_there = there > here ? 2 * there - here : there;
+	  unsigned k = __atomic_load_n (&s->depth_n[depth], __ATOMIC_RELAXED);
+	  site_average (&s->depth_there_ns[depth], k, d_there);
+	  site_average (&s->depth_here_ns[depth], k, here);
+	  __atomic_store_n (&s->depth_n[depth], k + 1, __ATOMIC_RELAXED);
 	}
       unsigned small = __atomic_load_n (&s->learn_small, __ATOMIC_RELAXED);
       if (here < SITE_SAMPLE_MIN_NS && there < 2 * SITE_SAMPLE_MIN_NS
@@ -313,9 +344,36 @@ gomp_task_site_pick (void (*fn) (void *), unsigned queued)
   return (int) ((queued - 1) * (SITE_LEARN_SMALL - small) / SITE_LEARN_SMALL);
 }
 
+/* What the subtrees back say of recursive site S's tasks of depth D:
+   1 worth moving, 0 not, -1 nothing of D though other depths are known,
+   -2 no depth known.  D's own subtrees decide when some came back; else
+   a deeper depth whose subtrees paid (a shallower task is a larger
+   subtree of the same kind: more work for the trip), or a shallower one
+   whose subtrees did not.  */
+static int
+site_depth_verdict (struct task_site *s, unsigned d)
+{
+  int v = -2;
+  for (unsigned i = 0; i < GOMP_TASK_SITE_DEPTHS; i++)
+    {
+      if (__atomic_load_n (&s->depth_n[i], __ATOMIC_RELAXED) == 0)
+	continue;
+      if (v == -2)
+	v = -1;
+      long there = __atomic_load_n (&s->depth_there_ns[i], __ATOMIC_RELAXED);
+      long here = __atomic_load_n (&s->depth_here_ns[i], __ATOMIC_RELAXED);
+      bool good = here >= SITE_MIN_NS && there <= here * SITE_SLOWDOWN;
+      if (i == d)
+	return good;
+      if ((i > d && good) || (i < d && !good))
+	v = good;
+    }
+  return v;
+}
+
 bool
 gomp_task_site_worth_moving (void (*fn) (void *), bool recursive,
-			     bool *retry)
+			     unsigned depth, bool *retry)
 {
   struct task_site *s = site_of (fn);
   if (s == NULL)
@@ -349,13 +407,27 @@ gomp_task_site_worth_moving (void (*fn) (void *), bool recursive,
   long here = __atomic_load_n (known ? &s->known_here_ns
 			       : &s->away_here_ns, __ATOMIC_RELAXED);
   long total = __atomic_load_n (&s->away_total_ns, __ATOMIC_RELAXED);
-  /* A subtree away at most SITE_SLOWDOWN times as costly as here.  */
-  if (total >= SITE_MIN_NS && there <= here * SITE_SLOWDOWN)
+  /* A recursive site's tasks by their depth, where the subtrees back
+     tell (its subtrees differ in size by orders of magnitude, and so
+     does what moving one gains: bench/apps' strassen's largest ones ran
+     1.25-1.45 times as long on a thief, its smallest 2-6 times); else
+     the site as a whole, and a depth nothing tells of yet, of a site
+     refused as a whole, gives one task at a time, to learn.  A subtree
+     goes when away it costs at most SITE_SLOWDOWN times as much as
+     here.  */
+  int by_depth = __atomic_load_n (&s->recursive, __ATOMIC_RELAXED)
+		 ? site_depth_verdict (s, depth) : -2;
+  if (by_depth == 1
+      || (by_depth < 0 && total >= SITE_MIN_NS
+	  && there <= here * SITE_SLOWDOWN))
     {
       if (__atomic_load_n (&s->retry_gap, __ATOMIC_RELAXED))
 	__atomic_store_n (&s->retry_gap, 0, __ATOMIC_RELAXED);
       return true;
     }
+  if (by_depth == -1)
+    return retry
+	   || __atomic_load_n (&s->depth_out[depth], __ATOMIC_RELAXED) == 0;
   /* Refused; once in the gap, a new task is tried again.  */
   if (retry)
     {

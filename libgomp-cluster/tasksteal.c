@@ -214,9 +214,8 @@ gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
     return false;
   t->site_retry = false;
   if (!gomp_task_data_movable (t->fn_data, arg_size, arg_align)
-      || !gomp_task_site_worth_moving (t->fn, t->parent
-					       && t->parent->fn == t->fn,
-				       &t->site_retry))
+      || !gomp_task_site_worth_moving (t->fn, t->site_depth != 0,
+				       t->site_depth, &t->site_retry))
     return false;
   uint64_t interval = gomp_task_steal_interval ();
   uint64_t old = __atomic_load_n (&steal_announced, __ATOMIC_RELAXED);
@@ -373,7 +372,8 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 		   /* A creator waiting for them takes them back whatever
 		      they cost; a thief gets only those worth moving.  */
 		   : (t->site_retry
-		      || gomp_task_site_worth_moving (t->fn, false, NULL))))
+		      || gomp_task_site_worth_moving (t->fn, false,
+						      t->site_depth, NULL))))
 	{
 	  if (!nroots && !t->site_retry)
 	    {
@@ -404,7 +404,7 @@ gomp_task_steal_pack (int src, const uint64_t *roots, unsigned nroots,
 	  w.final_task = t->final_task;
 	  w.icv = t->icv;
 	  gomp_task_dequeue (tt, t);
-	  gomp_task_site_given (t->fn);
+	  gomp_task_site_given (t->fn, t->site_depth);
 	  t->moved = GOMP_TASK_GIVEN;
 	  t->node = src;
 	  memcpy ((char *) buf + off, &w, sizeof w);
@@ -447,8 +447,8 @@ gomp_task_steal_finish (uint64_t id, uint64_t total_ns, uint64_t release_ns,
   struct gomp_team_tasks *tt = gomp_team_tasks (team);
   if (t->moved != GOMP_TASK_GIVEN)
     gomp_fatal ("a task completion came back for a task not given away");
-  gomp_task_site_ran_away (t->fn, (long) total_ns, (long) release_ns,
-			   times, ntimes);
+  gomp_task_site_ran_away (t->fn, t->site_depth, (long) total_ns,
+			   (long) release_ns, times, ntimes);
   gomp_mutex_lock (&tt->lock);
   steal_out--;
   if (t->parent)
@@ -611,7 +611,7 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
 	    gomp_fatal ("rank %d gave back a task it was not given", victim);
 	  t->moved = 0;
 	  steal_out--;
-	  gomp_task_site_back (t->fn);
+	  gomp_task_site_back (t->fn, t->site_depth);
 	  run[n++] = t;
 	  continue;
 	}
@@ -626,6 +626,7 @@ gomp_task_steal_unpack (struct gomp_team_tasks *tt, struct gomp_team *team,
       t->team = team;
       t->taskgroup = t->member_of = NULL;
       t->fn = (void (*) (void *)) (uintptr_t) w.fn;
+      t->site_depth = 0;
       t->priority = w.priority;
       t->kind = GOMP_TASK_READY;
       t->final_task = w.final_task != 0;
