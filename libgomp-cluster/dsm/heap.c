@@ -8,7 +8,8 @@
    slots with a bitmap for small sizes (<= 32 KiB, 4 classes per power of
    two).  Freeing a block of another node's arena sends it a message
    (GOMP_CL_TAG_HEAP, no reply); asking the size of one (realloc,
-   usable_size) is a call.  Pointers that libc allocated (outside the
+   usable_size) is a call.  Memory homed at another node (touched there
+   first) is handed out last (extent_alloc).  Pointers that libc allocated (outside the
    segment) go back to libc.  The arena's mutex is held only for
    bookkeeping, never while touching shared memory, so the service thread
    may take it.
@@ -76,6 +77,7 @@ static uint32_t class_size[64];
 static int nclasses;
 static struct chunk *partial[64];
 static uint32_t high_water;		/* Units below were handed out once.  */
+static uint32_t used_units;		/* Units handed out now.  */
 /* A bit per unit: freed by another node since this node last handed it
    out (see the top of this file); per node, the last release it freed
    memory of this arena before.  */
@@ -101,15 +103,51 @@ size_class (size_t size)
   return lo;
 }
 
-/* First fit of N units aligned to ALIGN units; UINT32_MAX if none.  */
+/* The unit after the last of the N units at unit S that lies in a block
+   whose home is another node, as far as this node knows; S when none
+   does.  */
 static uint32_t
-extent_alloc (uint32_t n, uint32_t align)
+units_foreign_end (uint32_t s, uint32_t n)
+{
+  const char *a = arena + ((size_t) s << UNIT_SHIFT);
+  uint32_t first = gomp_dsm_block (a);
+  uint32_t b = gomp_dsm_block (a + ((size_t) n << UNIT_SHIFT) - 1);
+  for (; b + 1 > first; b--)
+    {
+      int16_t h = __atomic_load_n (&gomp_dsm.home[b], __ATOMIC_RELAXED);
+      if (h >= 0 && h != gomp_dsm.rank)
+	{
+	  size_t end = gomp_dsm_block_addr (b) + gomp_dsm_block_len (b)
+		       - arena;
+	  return (uint32_t) ((end + UNIT - 1) >> UNIT_SHIFT);
+	}
+    }
+  return s;
+}
+
+/* First fit of N units aligned to ALIGN units; UINT32_MAX if none.
+   Unless ANY, only in memory homed here or nowhere yet, and fresh
+   memory (never handed out) only while the arena's used part stays
+   within twice what is handed out now.  */
+static uint32_t
+extent_alloc_1 (uint32_t n, uint32_t align, bool any)
 {
   for (struct extent **pe = &free_list; *pe; pe = &(*pe)->next)
     {
       struct extent *e = *pe;
       uint32_t s = (e->start + align - 1) / align * align;
-      if (s + n > e->start + e->len)
+      uint64_t limit = 2 * ((uint64_t) used_units + n);
+      while (!any && (uint64_t) s + n <= e->start + e->len
+	     && ((uint64_t) s + n <= high_water || (uint64_t) s + n <= limit))
+	{
+	  uint32_t f = units_foreign_end (s, n);
+	  if (f == s)
+	    break;
+	  s = (f + align - 1) / align * align;
+	}
+      if ((uint64_t) s + n > e->start + e->len
+	  || (!any && (uint64_t) s + n > high_water
+	      && (uint64_t) s + n > limit))
 	continue;
       uint32_t end = e->start + e->len;
       if (s > e->start)
@@ -142,9 +180,33 @@ extent_alloc (uint32_t n, uint32_t align)
   return UINT32_MAX;
 }
 
+/* First fit of N units aligned to ALIGN units; UINT32_MAX if none.  With
+   first-touch homes, freed memory homed here or nowhere yet comes
+   first: a block of this arena that another node touched first (a
+   task's result, written on its thief) keeps that node as its home once
+   freed, and every write of this node to it then costs a twin, a diff
+   and a message (bench/apps' strassen at 2 x 1: rank 0 sent 46-62 MB of
+   diffs to rank 1's homes, 2.5-18 MB once such memory came last).  Fresh
+   memory goes before it only while the arena's used part stays within
+   twice what is handed out: a program that allocates and frees in a
+   loop would otherwise take the whole arena's worth of memory.  */
+static uint32_t
+extent_alloc (uint32_t n, uint32_t align)
+{
+  uint32_t s = UINT32_MAX;
+  if (gomp_dsm.policy == HOME_FIRST_TOUCH)
+    s = extent_alloc_1 (n, align, false);
+  if (s == UINT32_MAX)
+    s = extent_alloc_1 (n, align, true);
+  if (s != UINT32_MAX)
+    used_units += n;
+  return s;
+}
+
 static void
 extent_free (uint32_t start, uint32_t n)
 {
+  used_units -= n;
   struct extent **pe = &free_list, *prev = NULL;
   while (*pe && (*pe)->start < start)
     {
