@@ -362,6 +362,7 @@ extern void gomp_task_run_stolen (struct gomp_thread *thr,
    GOMP_TASK_STEAL_BATCH tasks and GOMP_TASK_STEAL_BUF bytes at once.  */
 #define GOMP_TASK_MOVE_MAX 4096
 #define GOMP_TASK_STEAL_BATCH 16
+#define GOMP_TASK_STEAL_BUF (64 * 1024)
 /* The depths of a recursive site's tasks told apart (task->site_depth,
    tasksite.c); deeper ones count as the deepest.  */
 #define GOMP_TASK_SITE_DEPTHS 8
@@ -375,7 +376,7 @@ gomp_task_site_depth_of (struct gomp_task *parent, void (*fn) (void *))
   return parent->site_depth + 1 < GOMP_TASK_SITE_DEPTHS
 	 ? parent->site_depth + 1 : GOMP_TASK_SITE_DEPTHS - 1;
 }
-#define GOMP_TASK_STEAL_BUF (64 * 1024)
+
 extern bool gomp_task_movable (struct gomp_thread *thr, struct gomp_task *t,
 			       unsigned flags, long arg_size, long arg_align);
 extern void gomp_task_steal_poll_1 (void);

@@ -9,8 +9,8 @@
    two).  Freeing a block of another node's arena sends it a message
    (GOMP_CL_TAG_HEAP, no reply); asking the size of one (realloc,
    usable_size) is a call.  Memory homed at another node (touched there
-   first) is handed out last (extent_alloc).  Pointers that libc allocated (outside the
-   segment) go back to libc.  The arena's mutex is held only for
+   first) is handed out last (extent_alloc).  Pointers that libc
+   allocated (outside the segment) go back to libc.  The arena's mutex is held only for
    bookkeeping, never while touching shared memory, so the service thread
    may take it.
 
