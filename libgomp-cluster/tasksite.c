@@ -258,13 +258,15 @@ gomp_task_site_ran_away (void (*fn) (void *), unsigned depth, long total_ns,
 	      known &= timed;
 	    }
 	}
+      /* What the subtree cost away: with the mirror of the thief's extra
+	 time on this node (see the top).  */
+      long cost = there > here ? 2 * there - here : there;
       if (__atomic_load_n (&s->recursive, __ATOMIC_RELAXED))
 	{
 	  /* Every subtree counts for its depth, small ones too: a depth
 	     whose subtrees are small is one whose tasks stay home.  */
-	  long d_there = there > here ? 2 * there - here : there;
 	  unsigned k = __atomic_load_n (&s->depth_n[depth], __ATOMIC_RELAXED);
-	  site_average (&s->depth_there_ns[depth], k, d_there);
+	  site_average (&s->depth_there_ns[depth], k, cost);
 	  site_average (&s->depth_here_ns[depth], k, here);
 	  __atomic_store_n (&s->depth_n[depth], k + 1, __ATOMIC_RELAXED);
 	}
@@ -282,18 +284,14 @@ gomp_task_site_ran_away (void (*fn) (void *), unsigned depth, long total_ns,
 	  __atomic_sub_fetch (&s->away_out, 1, __ATOMIC_RELAXED);
 	  return;
 	}
-      /* The mirror of the thief's extra time on this node (see the
-	 top).  */
-      if (there > here)
-	there += there - here;
       unsigned k = __atomic_load_n (&s->away_n, __ATOMIC_RELAXED);
-      site_average (&s->away_there_ns, k, there);
+      site_average (&s->away_there_ns, k, cost);
       site_average (&s->away_here_ns, k, here);
       __atomic_store_n (&s->away_n, k + 1, __ATOMIC_RELAXED);
       if (known)
 	{
 	  k = __atomic_load_n (&s->known_n, __ATOMIC_RELAXED);
-	  site_average (&s->known_there_ns, k, there);
+	  site_average (&s->known_there_ns, k, cost);
 	  site_average (&s->known_here_ns, k, here);
 	  __atomic_store_n (&s->known_n, k + 1, __ATOMIC_RELAXED);
 	}

@@ -10,9 +10,9 @@
    (GOMP_CL_TAG_HEAP, no reply); asking the size of one (realloc,
    usable_size) is a call.  Memory homed at another node (touched there
    first) is handed out last (extent_alloc).  Pointers that libc
-   allocated (outside the segment) go back to libc.  The arena's mutex is held only for
-   bookkeeping, never while touching shared memory, so the service thread
-   may take it.
+   allocated (outside the segment) go back to libc.  The arena's mutex is
+   held only for bookkeeping, never while touching shared memory, so the
+   service thread may take it.
 
    C11 orders a free before the allocation that reuses its memory: the
    writes another node made to a block before it freed it must not show
@@ -136,18 +136,13 @@ extent_alloc_1 (uint32_t n, uint32_t align, bool any)
     {
       struct extent *e = *pe;
       uint32_t s = (e->start + align - 1) / align * align;
-      uint64_t limit = 2 * ((uint64_t) used_units + n);
-      while (!any && (uint64_t) s + n <= e->start + e->len
-	     && ((uint64_t) s + n <= high_water || (uint64_t) s + n <= limit))
-	{
-	  uint32_t f = units_foreign_end (s, n);
-	  if (f == s)
-	    break;
-	  s = (f + align - 1) / align * align;
-	}
+      /* Past the blocks homed elsewhere, then within the bound.  */
+      for (uint32_t f; !any && (uint64_t) s + n <= e->start + e->len
+		       && (f = units_foreign_end (s, n)) != s;)
+	s = (f + align - 1) / align * align;
       if ((uint64_t) s + n > e->start + e->len
 	  || (!any && (uint64_t) s + n > high_water
-	      && (uint64_t) s + n > limit))
+	      && (uint64_t) s + n > 2 * ((uint64_t) used_units + n)))
 	continue;
       uint32_t end = e->start + e->len;
       if (s > e->start)
