@@ -24,6 +24,11 @@
                   waits in the region's barrier, where it would serve at
                   once), the reader computing ~100 us between faults: how
                   soon a busy home answers
+     read_seq_cold  a thread of the last node reads, in sequence, one byte
+                  of each page of 4 MiB that node 0 wrote (their home) and
+                  it never used, per page: a bulk transfer of fresh data
+                  (the DSM fetches runs of pages; a node reading its input
+                  or a task's thief reading its creator's new arrays)
      lock         omp_set_lock/omp_unset_lock, every thread contending
      critical     an unnamed critical section, every thread contending
      atomic       `omp atomic` increment of a shared counter, all threads
@@ -233,6 +238,40 @@ t_faults (int which)
     }
 }
 
+/* Per sample: node 0's master writes one byte of every page of a fresh
+   4 MiB (malloc'ed at the start, one per sample, so that no page is
+   used twice), then one thread of the last node reads them in sequence,
+   checking each; the time per page.  */
+#define SEQ_PAGES 1024
+static void
+t_read_seq_cold (void)
+{
+  static char *seq[SAMPLES];
+  for (int s = 0; s < SAMPLES; s++)
+    if (!(seq[s] = malloc ((size_t) SEQ_PAGES * PAGE)))
+      {
+	bad = 1;
+	return;
+      }
+  for (int s = 0; s < SAMPLES; s++)
+    {
+      char *a = seq[s];
+      for (long p = 0; p < SEQ_PAGES; p++)
+	a[p * PAGE + p % PAGE] = (char) (s + p);
+#pragma omp parallel
+      if (omp_get_thread_num () == last_node_thread ())
+	{
+	  double t0 = now_us ();
+	  for (long p = 0; p < SEQ_PAGES; p++)
+	    if (((volatile char *) a)[p * PAGE + p % PAGE] != (char) (s + p))
+	      bad = 1;
+	  samples[s] = (now_us () - t0) / SEQ_PAGES;
+	}
+    }
+  for (int s = 0; s < SAMPLES; s++)
+    free (seq[s]);
+}
+
 enum mutex { LOCK, CRITICAL, ATOMIC };
 
 static void
@@ -388,6 +427,8 @@ main (int argc, char **argv)
     t_faults (3);
   else if (!strcmp (test, "read_fault_cold"))
     t_faults (4);
+  else if (!strcmp (test, "read_seq_cold"))
+    t_read_seq_cold ();
   else if (!strcmp (test, "lock"))
     t_mutex (LOCK);
   else if (!strcmp (test, "critical"))

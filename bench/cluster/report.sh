@@ -73,6 +73,7 @@ END {
   map["read_fault"] = "rtt_4k+fault_cycle"; mdesc["read_fault"] = "4 KiB round trip + fault cycle"; bar["read_fault"] = 1.5
   map["read_fault_cold"] = "rtt_4k+fault_cycle"; mdesc["read_fault_cold"] = "4 KiB round trip + fault cycle"
   map["read_fault_busy"] = "rtt_4k+fault_cycle"; mdesc["read_fault_busy"] = "4 KiB round trip + fault cycle"
+  map["read_seq_cold"] = "rtt_4k";      mdesc["read_seq_cold"] = "4 KiB round trip (per page; runs are fetched)"
   map["write_fault"] = "fault_cycle";   mdesc["write_fault"] = "fault cycle"
   map["write_fault_absent"] = "rtt_4k+fault_cycle"; mdesc["write_fault_absent"] = "4 KiB round trip + fault cycle"
   map["lock"] = "rtt_8b";               mdesc["lock"] = "8 B round trip"
@@ -92,7 +93,8 @@ END {
     print "thread with every thread contending; faults are single accesses by a thread"
     print "of node 1 to pages homed on node 0, in scattered order, pages it read before"
     print "(read_fault_cold: pages it never used, whose first touch on each node costs"
-    print "the kernel a page fault); read_fault_busy is"
+    print "the kernel a page fault; read_seq_cold: 4 MiB of such pages read in sequence,"
+    print "per page, which the DSM fetches in runs); read_fault_busy is"
     print "read_fault while node 0'"'"'s thread computes instead of waiting in the region'"'"'s"
     print "barrier (where a waiting thread answers at once), the reader computing ~100 µs"
     print "between faults: what a remote page costs while its home works. The bar is issue 7'"'"'s."

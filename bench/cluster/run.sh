@@ -145,7 +145,7 @@ if has floor; then
 fi
 
 # ---------------------------------------------------------------- micro --
-micro_tests="barrier parallel read_fault read_fault_cold read_fault_busy write_fault write_fault_absent lock critical atomic dynamic single reduction"
+micro_tests="barrier parallel read_fault read_fault_cold read_fault_busy read_seq_cold write_fault write_fault_absent lock critical atomic dynamic single reduction"
 configs="2x1 2x2 1x2 4x1"
 if has micro; then
   for c in $configs; do

@@ -552,6 +552,8 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       struct gomp_cl_pending w;
       gomp_cl_call_async_iov (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr, iov,
 			      (int) nr + 1, &w);
+      for (uint32_t r = 0; r < nr; r++)
+	gomp_dsm_populate (iov[r + 1].base, iov[r + 1].len, true);
       size_t rlen = gomp_cl_call_wait (&w), sum = iov[0].len;
       got = 0;
       if (rlen < iov[0].len)
@@ -615,6 +617,9 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       gomp_cl_call_async_tail (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
 			       gomp_dsm_block_wview (b), n * len, tail,
 			       sizeof tail, &w);
+      /* While the request travels: MPI's copy into pages never mapped
+	 here would fault on each.  */
+      gomp_dsm_populate (gomp_dsm_block_wview (b), n * len, true);
       got = gomp_cl_call_wait (&w);
       if (got == 0)
 	{

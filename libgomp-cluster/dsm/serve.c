@@ -125,6 +125,7 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy, uint64_t *own)
 	break;
     }
   uint32_t ro = 0;		/* Blocks c - ro .. c - 1 to protect.  */
+  bool populated = false;	/* The twins of the rest of the run.  */
   for (uint32_t i = 0; i <= k; i++)
     {
       uint32_t c = b + i;
@@ -151,6 +152,14 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy, uint64_t *own)
 	    protect = true;
 	  else if (st == BS_HOME_RW && !gomp_dsm_htwin (c))
 	    {
+	      if (!populated)
+		{
+		  /* A run of first twins (the first fetch of a written
+		     array) touches as many pages of the twins.  */
+		  gomp_dsm_populate (gomp_dsm_twin (c), (size_t) (k - i) * bs,
+				     true);
+		  populated = true;
+		}
 	      /* Writable here: from now on its releases compare it with a
 		 twin, which is what is served (dsm-int.h).  What it holds
 		 may come from any release up to now.  */
