@@ -754,8 +754,10 @@ const struct gomp_env_var gomp_env_table[] = {
   { "OMPC_DSM_EAGER", "0, 1, true or false", "1",
     "With several nodes, a barrier updates in place (still readable, no "
     "fault afterwards) the clean DSM blocks this node keeps reading that "
-    "others wrote, instead of invalidating them; a block goes on being "
-    "updated only while faults show it is still read; and rank 0 sends "
+    "others wrote, instead of invalidating them, and the blocks it wrote "
+    "in the interval that others wrote too (still writable); a block goes "
+    "on being updated only while faults or writes show it is still used; "
+    "and rank 0 sends "
     "its stack blocks others read along with a region's start; 0 does "
     "neither.", gomp_parse_ompc_dsm_eager, gomp_show_ompc_dsm_eager,
     true },

@@ -1,7 +1,8 @@
 /* acquire.c -- an acquire: the blocks others announced are invalidated
    in runs (a block this node writes too first sends its diff), and those
    this node keeps using are fetched again at once (prefetch) or, at a
-   barrier, updated in place while they stay readable (OMPC_DSM_EAGER).
+   barrier, updated in place while they stay readable, or writable when
+   this node writes them too (OMPC_DSM_EAGER).
    See coherence.c.  */
 
 #include "dsm-int.h"
@@ -29,12 +30,36 @@ struct prefetch_msg
    (inaccessible) becomes PREFETCHED, or INVALID when it did not arrive;
    a block updated in place (M_INPLACE, still READ and readable) stays
    READ with one update less in its budget, or is made inaccessible and
-   INVALID when it did not arrive.  */
+   INVALID when it did not arrive.  A written block updated in place
+   (WRITE, still writable) stays WRITE, its twin now what arrived (the
+   home's copy, this node's diffs included), so that the next release's
+   diff holds only what the node writes from now on; M_USED goes, and
+   only a release that finds it written again sets it (flush_dirty).  */
 static void
 prefetch_done (uint32_t b, bool got)
 {
   uint32_t x = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED), nx;
   bool in_place = x & M_INPLACE;
+  if (in_place && (x & M_STATE) == BS_WRITE)
+    {
+      if (got)
+	{
+	  memcpy (gomp_dsm_twin (b), gomp_dsm_block_wview (b),
+		  gomp_dsm_block_len (b));
+	  __atomic_fetch_and (&gomp_dsm.meta[b], ~(M_INPLACE | M_USED),
+			      __ATOMIC_RELEASE);
+	  DSM_STAT (eager_updates, 1);
+	  return;
+	}
+      /* Its diff went before the fetch (invalidate): nothing is lost.  */
+      gomp_dsm_protect (b, 1, PROT_NONE);
+      do
+	nx = (x & ~(M_STATE | M_USED | M_INPLACE)) | BS_INVALID;
+      while (!__atomic_compare_exchange_n (&gomp_dsm.meta[b], &x, nx, true,
+					   __ATOMIC_RELEASE,
+					   __ATOMIC_RELAXED));
+      return;
+    }
   if (in_place && !got)
     gomp_dsm_protect (b, 1, PROT_NONE);
   do
@@ -193,9 +218,15 @@ prefetch (uint32_t *v, uint32_t n)
    not spent is updated in place instead: fetched again into its writable
    view while it stays readable, with no protection change, no fault and
    no TLB shootdown here.  Nothing can read it half-written, and it is
-   back (or made inaccessible) before this returns.  A block written here
-   (WRITE) is invalidated as always: its twin and dirty list say what this
-   node changed.  */
+   back (or made inaccessible) before this returns.  So is a block
+   written here (WRITE) that the release before this acquire found
+   written (M_USED): its diff goes to the home first, as for any written
+   block invalidated, and it stays writable, with its twin brought up to
+   what arrived (prefetch_done).  Two nodes that write parts of the same
+   blocks between every two barriers (NPB SP's sweeps, a boundary
+   between two nodes' rows) then take no fault on them: invalidated, each
+   block cost a fault to open its prefetched copy and one more to write
+   it, with an mprotect each.  */
 static void
 invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 {
@@ -227,7 +258,8 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 	{
 	  uint32_t m = __atomic_load_n (&gomp_dsm.meta[v[i]],
 					__ATOMIC_RELAXED);
-	  if (in_place && st == BS_READ && (m & M_USED) && (m & M_LEFT))
+	  if (in_place && (m & M_USED)
+	      && ((st == BS_READ && (m & M_LEFT)) || st == BS_WRITE))
 	    {
 	      __atomic_fetch_or (&gomp_dsm.meta[v[i]], M_INPLACE,
 				 __ATOMIC_RELAXED);
@@ -243,7 +275,8 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
   /* Inaccessible first, in runs (PREFETCHED blocks are already: including
      them only makes the runs longer; blocks updated in place end a run),
      then the diffs of the blocks written here too (disjoint bytes): our
-     bytes must reach the home.  */
+     bytes must reach the home, before the fetch of those updated in
+     place.  */
   for (uint32_t i = 0; i < n;)
     {
       if (__atomic_load_n (&gomp_dsm.meta[v[i]], __ATOMIC_RELAXED)
@@ -271,7 +304,9 @@ invalidate (uint32_t *v, uint32_t n, bool want_prefetch, bool in_place)
 	    __atomic_fetch_or (&gomp_dsm.meta[v[i]], M_USED,
 			       __ATOMIC_RELAXED);
 	  }
-	gomp_dsm_set_state (v[i], BS_READ);
+	if (!(__atomic_load_n (&gomp_dsm.meta[v[i]], __ATOMIC_RELAXED)
+	      & M_INPLACE))
+	  gomp_dsm_set_state (v[i], BS_READ);
       }
   if (out.d)
     gomp_dsm_diff_finish (&out);

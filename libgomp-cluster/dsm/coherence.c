@@ -69,8 +69,11 @@
    gomp_dsm_mark_used): 2^L - 1 updates in place, L raised by each fault
    that finds it used, up to EAGER_LVL_MAX; then it is prefetched
    (inaccessible) once more, which either shows it still used or lets
-   it go invalid (L back to 0).  A block written here (WRITE) is
-   invalidated as before.
+   it go invalid (L back to 0).  A block written here (WRITE) that the
+   barrier's release found written is updated in place too, after its
+   diff reached the home, and stays writable with its twin set to what
+   arrived: nodes that write parts of the same blocks in every interval
+   take no faults on them (acquire.c, invalidate).
 
    Pushes (OMPC_DSM_EAGER too): a region's data block and the master's
    locals it points to lie on rank 0's stack, which its release announces
