@@ -216,10 +216,10 @@ extern void gomp_dsm_fatal_sig (const char *msg, int err)
 /* mprotect on the application view of blocks [B, B+N) with a clear error
    (ENOMEM: vm.max_map_count).  Signal-safe.  */
 extern void gomp_dsm_protect (uint32_t b, uint32_t n, int prot) H;
-/* Maps the pages of [ADDR, ADDR+LEN) in one call, writable (WRITE) or
-   readable, before they are used page by page (segment.c).  A hint:
-   does nothing where the kernel cannot.  Signal-safe.  */
-extern void gomp_dsm_populate (void *addr, size_t len, bool write) H;
+/* Maps the pages of [ADDR, ADDR+LEN) writable in one call, before they
+   are written page by page (segment.c).  A hint: does nothing where the
+   kernel cannot.  Signal-safe.  */
+extern void gomp_dsm_populate (void *addr, size_t len) H;
 extern void gomp_dsm_list_init (struct gomp_dsm_list *l, uint32_t cap) H;
 /* Appends B (signal-safe).  */
 extern void gomp_dsm_list_add (struct gomp_dsm_list *l, uint32_t b) H;

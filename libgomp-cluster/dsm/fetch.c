@@ -553,7 +553,7 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       gomp_cl_call_async_iov (h, GOMP_CL_TAG_PAGE_GET, run, 8 * nr, iov,
 			      (int) nr + 1, &w);
       for (uint32_t r = 0; r < nr; r++)
-	gomp_dsm_populate (iov[r + 1].base, iov[r + 1].len, true);
+	gomp_dsm_populate (iov[r + 1].base, iov[r + 1].len);
       size_t rlen = gomp_cl_call_wait (&w), sum = iov[0].len;
       got = 0;
       if (rlen < iov[0].len)
@@ -617,9 +617,10 @@ gomp_dsm_fetch (uint32_t b, int h, size_t len, bool write)
       gomp_cl_call_async_tail (h, GOMP_CL_TAG_PAGE_GET, req, sizeof req,
 			       gomp_dsm_block_wview (b), n * len, tail,
 			       sizeof tail, &w);
-      /* While the request travels: MPI's copy into pages never mapped
-	 here would fault on each.  */
-      gomp_dsm_populate (gomp_dsm_block_wview (b), n * len, true);
+      /* While the request travels (the service thread, woken by the
+	 push, usually sends it): MPI's copy into pages never mapped here
+	 would fault on each.  */
+      gomp_dsm_populate (gomp_dsm_block_wview (b), n * len);
       got = gomp_cl_call_wait (&w);
       if (got == 0)
 	{

@@ -225,9 +225,6 @@ gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
    (fetch.c).  Pages already mapped cost a walk of the page table.
    Kernels before Linux 5.14 say EINVAL, and a page the kernel cannot
    map now is left to its fault: errors are ignored.  */
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22
-#endif
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
@@ -235,7 +232,7 @@ gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
 static uintptr_t populate_page;	/* The page size; 0: not supported.  */
 
 void
-gomp_dsm_populate (void *addr, size_t len, bool write)
+gomp_dsm_populate (void *addr, size_t len)
 {
   uintptr_t pg = __atomic_load_n (&populate_page, __ATOMIC_RELAXED);
   if (len == 0 || pg == 0)
@@ -243,9 +240,7 @@ gomp_dsm_populate (void *addr, size_t len, bool write)
   uintptr_t a = (uintptr_t) addr & -pg;
   size_t l = ((uintptr_t) addr + len - a + pg - 1) & -pg;
   int err = errno;
-  if (madvise ((void *) a, l,
-	       write ? MADV_POPULATE_WRITE : MADV_POPULATE_READ) != 0
-      && errno == EINVAL)
+  if (madvise ((void *) a, l, MADV_POPULATE_WRITE) != 0 && errno == EINVAL)
     __atomic_store_n (&populate_page, 0, __ATOMIC_RELAXED);
   errno = err;
 }

@@ -156,8 +156,7 @@ serve_run (int src, uint32_t b, uint32_t n, char **copy, uint64_t *own)
 		{
 		  /* A run of first twins (the first fetch of a written
 		     array) touches as many pages of the twins.  */
-		  gomp_dsm_populate (gomp_dsm_twin (c), (size_t) (k - i) * bs,
-				     true);
+		  gomp_dsm_populate (gomp_dsm_twin (c), (size_t) (k - i) * bs);
 		  populated = true;
 		}
 	      /* Writable here: from now on its releases compare it with a
