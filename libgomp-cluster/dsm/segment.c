@@ -223,26 +223,42 @@ gomp_dsm_protect (uint32_t b, uint32_t n, int prot)
    touched page by page for the first time: the twins of the blocks a
    home serves (serve.c) and the writable view a fetch receives into
    (fetch.c).  Pages already mapped cost a walk of the page table.
-   Kernels before Linux 5.14 say EINVAL, and a page the kernel cannot
-   map now is left to its fault: errors are ignored.  */
+   Kernels before Linux 5.14 do not know the advice: gomp_dsm_init asks
+   once, on a page of its own, and turns this off; otherwise a range the
+   kernel cannot map now is left to its faults (errors are ignored: one
+   refused range must not turn it off for every other).  */
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
 
-static uintptr_t populate_page;	/* The page size; 0: not supported.  */
+static uintptr_t populate_page;	/* The page size; 0: not supported (set
+				   once, by gomp_dsm_init).  */
 
 void
 gomp_dsm_populate (void *addr, size_t len)
 {
-  uintptr_t pg = __atomic_load_n (&populate_page, __ATOMIC_RELAXED);
+  uintptr_t pg = populate_page;
   if (len == 0 || pg == 0)
     return;
   uintptr_t a = (uintptr_t) addr & -pg;
   size_t l = ((uintptr_t) addr + len - a + pg - 1) & -pg;
   int err = errno;
-  if (madvise ((void *) a, l, MADV_POPULATE_WRITE) != 0 && errno == EINVAL)
-    __atomic_store_n (&populate_page, 0, __ATOMIC_RELAXED);
+  madvise ((void *) a, l, MADV_POPULATE_WRITE);
   errno = err;
+}
+
+/* Whether the kernel maps pages on MADV_POPULATE_WRITE: tried on one
+   page of PG bytes mapped for the purpose.  */
+static bool
+populate_supported (long pg)
+{
+  void *p = mmap (NULL, pg, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return false;
+  bool ok = madvise (p, pg, MADV_POPULATE_WRITE) == 0;
+  munmap (p, pg);
+  return ok;
 }
 
 static void *
@@ -526,7 +542,7 @@ void
 gomp_dsm_init (int rank, int nodes, const struct gomp_dsm_config *cfg)
 {
   long pg = sysconf (_SC_PAGESIZE);
-  populate_page = pg;
+  populate_page = populate_supported (pg) ? pg : 0;
   gomp_dsm.rank = rank;
   gomp_dsm.nodes = nodes;
   if (nodes > GOMP_DSM_MAX_NODES)
