@@ -231,8 +231,9 @@ gomp_cl_barrier_exchange (void *buf, size_t len_in, bool winner,
       if (r != me)
 	{
 	  /* Every thread of the node waits in this barrier.  */
-	  gomp_cl_acquire_packed (data[r] + slots[r]->bcast_len,
-				  slots[r]->len - slots[r]->bcast_len, true);
+	  gomp_cl_acquire_contrib (data[r] + slots[r]->bcast_len,
+				   slots[r]->len - slots[r]->bcast_len,
+				   gomp_cl_seen (r));
 	  gomp_cl_pull_seen (r, slots[r]->seq);
 	}
     }

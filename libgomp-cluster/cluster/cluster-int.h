@@ -106,6 +106,12 @@ extern void gomp_cl_log_merge (const void *buf, size_t len) GOMP_CL_HIDDEN;
    part).  */
 extern void gomp_cl_acquire_packed (const void *buf, size_t len,
 				    bool quiescent) GOMP_CL_HIDDEN;
+/* The quiescent acquire of another node's barrier contribution BUF (from
+   gomp_cl_log_pack_barrier): its entries from releases at or before
+   PULLED (what this node had pulled from it, gomp_cl_seen) are not
+   acquired again.  */
+extern void gomp_cl_acquire_contrib (const void *buf, size_t len,
+				     uint64_t pulled) GOMP_CL_HIDDEN;
 /* The same for a region's dispatch; PUSH: install the blocks rank 0
    pushed along (else only their notices count, as any other); NOTICES:
    acquire the notices (false: this node acquired them already).  */

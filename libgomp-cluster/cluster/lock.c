@@ -156,6 +156,11 @@ gomp_cl_out_msg (struct gomp_cl_out *out, int dest, uint32_t kind,
 static void
 gomp_cl_pass_token (struct gomp_cl_lock *e, struct gomp_cl_out *out)
 {
+  /* The number first: every own entry up to it is in the log packed
+     after (a release of another thread in between only adds one), and
+     the receiver takes it that every one came (gomp_cl_pull_seen, and a
+     barrier that does not acquire them again).  */
+  uint64_t seq = gomp_cl_log_own_seq ();
   void *log;
   size_t log_len = gomp_cl_log_pack (&log, false);
 
@@ -167,7 +172,7 @@ gomp_cl_pass_token (struct gomp_cl_lock *e, struct gomp_cl_out *out)
   out->msg->kind = GOMP_CL_LOCK_TOKEN;
   out->msg->rank = gomp_cl_rank;
   out->msg->key = e->key;
-  out->msg->seq = gomp_cl_log_own_seq ();
+  out->msg->seq = seq;
   memcpy (out->msg->log, log, log_len);
   free (log);
   free (e->rx);

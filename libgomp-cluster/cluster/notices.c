@@ -60,6 +60,18 @@ static struct gomp_cl_entry *gomp_cl_log_head, **gomp_cl_log_tail
    every region, the block of rank 0's stack that holds the region's
    data, which the dispatch had just sent along (gomp_cl_log_push).  */
 #define GOMP_CL_LOG_DISPATCHED (-5)
+/* A record only a barrier's contribution carries, never kept in a log:
+   the number of the release (uint64) that last yielded the own entry
+   that follows.  A node that pulled that release already (pull.c)
+   acquired the entry then and does not acquire it again: acquired
+   twice, it invalidated once more the blocks the pull had prefetched,
+   which were still unused (the pull came early, in the middle of an
+   interval), so that they went invalid and the next loop faulted on
+   each of them (NPB CG at 2 x 1: rank 1, whose remote atomics into a
+   reduction variable on rank 0's stack pulled rank 0's writes of its
+   half of p ahead of the barrier, read that half block by block in
+   every iteration, ~4,800 faults).  */
+#define GOMP_CL_LOG_SEQ (-6)
 static size_t gomp_cl_log_bytes;
 /* Rank 0: the last release its last region's dispatch carried the
    notices of (gomp_cl_log_dispatched).  */
@@ -221,9 +233,10 @@ gomp_cl_log_dispatched (uint64_t seq)
 }
 
 /* gomp_cl_log_pack; own entries released at or before DISPATCHED go
-   as GOMP_CL_LOG_DISPATCHED records.  */
+   as GOMP_CL_LOG_DISPATCHED records; with WITH_SEQ, every other own
+   entry follows a GOMP_CL_LOG_SEQ record.  */
 static size_t
-log_pack (void **buf, bool own_only, uint64_t dispatched)
+log_pack (void **buf, bool own_only, uint64_t dispatched, bool with_seq)
 {
   size_t size = 0, off = 0;
   size_t seen = own_only ? 0 : 8 + (size_t) gomp_cl_nodes * 8;
@@ -245,7 +258,8 @@ log_pack (void **buf, bool own_only, uint64_t dispatched)
     }
   for (struct gomp_cl_entry *e = gomp_cl_log_head; e; e = e->next)
     if (!own_only || e->origin == gomp_cl_rank)
-      size += 8 + e->len;
+      size += 8 + e->len + (with_seq && e->origin == gomp_cl_rank
+			    && e->seq > dispatched ? 16 : 0);
   if (size + seen == 0)
     {
       /* Nothing released since the last barrier: the usual case.  */
@@ -262,6 +276,15 @@ log_pack (void **buf, bool own_only, uint64_t dispatched)
 	int32_t origin = e->origin;
 	if (origin == gomp_cl_rank && e->seq <= dispatched)
 	  origin = GOMP_CL_LOG_DISPATCHED;
+	else if (origin == gomp_cl_rank && with_seq)
+	  {
+	    int32_t tag = GOMP_CL_LOG_SEQ;
+	    uint32_t eight = 8;
+	    memcpy (p + off, &tag, 4);
+	    memcpy (p + off + 4, &eight, 4);
+	    memcpy (p + off + 8, &e->seq, 8);
+	    off += 16;
+	  }
 	memcpy (p + off, &origin, 4);
 	memcpy (p + off + 4, &e->len, 4);
 	memcpy (p + off + 8, e->data, e->len);
@@ -275,7 +298,7 @@ log_pack (void **buf, bool own_only, uint64_t dispatched)
 size_t
 gomp_cl_log_pack (void **buf, bool own_only)
 {
-  return log_pack (buf, own_only, 0);
+  return log_pack (buf, own_only, 0, false);
 }
 
 size_t
@@ -283,7 +306,7 @@ gomp_cl_log_pack_barrier (void **buf)
 {
   uint64_t dispatched = __atomic_load_n (&gomp_cl_dispatched_upto,
 					 __ATOMIC_RELAXED);
-  return log_pack (buf, true, dispatched);
+  return log_pack (buf, true, dispatched, true);
 }
 
 /* Calls F on every record of the packed log BUF.  */
@@ -336,7 +359,34 @@ struct gomp_cl_blobs
   bool all;
   const void *push;
   size_t push_len;
+  /* A barrier's contribution: its entries released at or before
+     PULLED were acquired already (GOMP_CL_LOG_SEQ); SKIP: the next
+     entry is one of them.  */
+  uint64_t pulled;
+  bool skip;
 };
+
+/* Whether the record of ORIGIN (of N bytes at DATA) is an entry B takes:
+   not a GOMP_CL_LOG_SEQ record (which it reads) nor the entry after one
+   that names a release acquired already.  */
+static bool
+gomp_cl_entry_taken (struct gomp_cl_blobs *b, int origin,
+		     const unsigned char *data, uint32_t n)
+{
+  if (origin == GOMP_CL_LOG_SEQ)
+    {
+      uint64_t seq;
+      if (n != 8)
+	gomp_cl_fatal ("a corrupt list of write notices arrived (release "
+		       "number of %u bytes)", n);
+      memcpy (&seq, data, 8);
+      b->skip = seq <= b->pulled;
+      return false;
+    }
+  bool skip = b->skip;
+  b->skip = false;
+  return origin >= 0 && !skip;
+}
 
 static void
 gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
@@ -350,7 +400,8 @@ gomp_cl_count_one (int origin, const unsigned char *data, uint32_t n,
       b->push = data;
       b->push_len = n;
     }
-  else if (origin != gomp_cl_rank && origin >= 0)
+  else if (gomp_cl_entry_taken (b, origin, data, n)
+	   && origin != gomp_cl_rank)
     b->n++;
 }
 
@@ -375,7 +426,7 @@ gomp_cl_collect_one (int origin, const unsigned char *data, uint32_t n,
 		     void *arg)
 {
   struct gomp_cl_blobs *b = arg;
-  if (origin == gomp_cl_rank || origin < 0)
+  if (!gomp_cl_entry_taken (b, origin, data, n) || origin == gomp_cl_rank)
     return;
   if (b->n == gomp_cl_rank)
     {
@@ -399,9 +450,9 @@ gomp_cl_report_one (int origin, const unsigned char *data, uint32_t n,
 
 static void
 acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push,
-		bool use_notices)
+		bool use_notices, uint64_t pulled)
 {
-  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0 };
+  struct gomp_cl_blobs b = { NULL, NULL, 0, false, NULL, 0, pulled, false };
 
   if (gomp_dsm_report_on && quiescent)
     gomp_cl_log_each (buf, len, gomp_cl_report_one, NULL);
@@ -426,6 +477,7 @@ acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push,
   if (!b.blobs || !b.lens)
     gomp_cl_fatal ("out of memory for write notices");
   b.n = 0;
+  b.skip = false;
   gomp_cl_log_each (buf, len, gomp_cl_collect_one, &b);
   if (b.push && use_push)
     /* Only a region's dispatch, from rank 0, carries pushed blocks.  */
@@ -440,14 +492,20 @@ acquire_packed (const void *buf, size_t len, bool quiescent, bool use_push,
 void
 gomp_cl_acquire_packed (const void *buf, size_t len, bool quiescent)
 {
-  acquire_packed (buf, len, quiescent, false, true);
+  acquire_packed (buf, len, quiescent, false, true, 0);
+}
+
+void
+gomp_cl_acquire_contrib (const void *buf, size_t len, uint64_t pulled)
+{
+  acquire_packed (buf, len, true, false, true, pulled);
 }
 
 void
 gomp_cl_acquire_dispatch (const void *buf, size_t len, bool push,
 			  bool notices)
 {
-  acquire_packed (buf, len, false, push, notices);
+  acquire_packed (buf, len, false, push, notices, 0);
 }
 
 void
