@@ -38,9 +38,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-/* Home blocks one write fault opens at most.  The number doubles along
-   a sequential streak, so what it opens beyond the streak's end is at
-   most what the streak used; the cap only bounds one mprotect.  */
+/* Home blocks (or cached copies, READ) one write fault opens at most.
+   The number doubles along a sequential streak, so what it opens beyond
+   the streak's end is at most what the streak used; the cap only bounds
+   one mprotect.  */
 #define WRITE_AHEAD_MAX GOMP_DSM_GET_MAX
 
 /* How far below the faulting thread's stack pointer a fault on a guard
@@ -55,6 +56,9 @@ static int dsm_finished;
    cache, and the length of the current sequential streak of such faults
    (shared by the node's threads; races only make the guess worse).  */
 static uint32_t home_last = UINT32_MAX - 1, home_streak = 1;
+/* The same for write faults on cached copies (READ) of other nodes'
+   blocks.  */
+static uint32_t copy_last = UINT32_MAX - 1, copy_streak = 1;
 
 /* This thread's fault fetched a block (whose label may ask for a
    catch-up, dsm.h), or found one it must catch up for first.  */
@@ -308,6 +312,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
      block that went READ for being left unchanged (M_EXPIRED) is
      written again: how long it stays writable next time depends on how
      soon (release.c).  */
+  uint32_t n = 1;
   if (st == BS_READ)
     {
       uint32_t v = __atomic_load_n (&gomp_dsm.meta[b], __ATOMIC_RELAXED);
@@ -316,12 +321,51 @@ gomp_dsm_make_access (uint32_t b, bool write)
 					   true, __ATOMIC_RELAXED,
 					   __ATOMIC_RELAXED))
 	;
+      /* A thread writing through cached copies in sequence (NPB IS adds
+	 its counts to a shared array in a critical section, FT writes
+	 back its rows) opens the READ blocks after them at once, each
+	 with its twin, as a node writing its home blocks does (above):
+	 one fault and one mprotect for a run.  A block opened and left
+	 unchanged sends no diff and no notice, and counts as used only
+	 once a release finds it changed (release.c).  */
+      uint32_t want = 1;
+      if (b == __atomic_load_n (&copy_last, __ATOMIC_RELAXED) + 1)
+	{
+	  want = __atomic_load_n (&copy_streak, __ATOMIC_RELAXED) * 2;
+	  if (want > WRITE_AHEAD_MAX)
+	    want = WRITE_AHEAD_MAX;
+	}
+      char *a = gomp_dsm_block_addr (b);
+      for (uint32_t c = b + 1; n < want && c < gomp_dsm.nblocks; c++, n++)
+	if (gomp_dsm_block_addr (c) != a + (size_t) n * len
+	    || gomp_dsm_block_len (c) != len
+	    || gomp_dsm_block_wview (c)
+	       != gomp_dsm_block_wview (b) + (size_t) n * len
+	    || __atomic_load_n (&gomp_dsm.home[c], __ATOMIC_ACQUIRE)
+	       == gomp_dsm.rank
+	    || gomp_dsm_state (c) != BS_READ || !gomp_dsm_trylock (c))
+	  break;
+	else if (gomp_dsm_state (c) != BS_READ)
+	  {
+	    gomp_dsm_unlock (c);
+	    break;
+	  }
+      __atomic_store_n (&copy_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
+      __atomic_store_n (&copy_last, b + n - 1, __ATOMIC_RELAXED);
     }
-  memcpy (gomp_dsm.twins + ((size_t) b << gomp_dsm.bshift),
-	  gomp_dsm_block_wview (b), len);
-  gomp_dsm_list_add (&gomp_dsm.dirty, b);
-  gomp_dsm_protect (b, 1, PROT_READ | PROT_WRITE);
-  gomp_dsm_set_state (b, BS_WRITE);
+  for (uint32_t i = 0; i < n; i++)
+    {
+      memcpy (gomp_dsm.twins + ((size_t) (b + i) << gomp_dsm.bshift),
+	      gomp_dsm_block_wview (b + i), len);
+      gomp_dsm_list_add (&gomp_dsm.dirty, b + i);
+    }
+  gomp_dsm_protect (b, n, PROT_READ | PROT_WRITE);
+  for (uint32_t i = 0; i < n; i++)
+    {
+      gomp_dsm_set_state (b + i, BS_WRITE);
+      if (i)
+	gomp_dsm_unlock (b + i);
+    }
   return true;
 }
 
