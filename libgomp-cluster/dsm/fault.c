@@ -141,6 +141,27 @@ open_prefetched (uint32_t b, bool write)
   DSM_STAT (prefetch_opens, 1);
 }
 
+/* Makes the N blocks from B (of LEN bytes each, consecutive, not homed
+   here, locked) writable for a write: each gets its twin and goes on
+   the dirty list, then one mprotect; all but B are unlocked.  */
+static void
+open_written (uint32_t b, uint32_t n, size_t len)
+{
+  for (uint32_t i = 0; i < n; i++)
+    {
+      memcpy (gomp_dsm.twins + ((size_t) (b + i) << gomp_dsm.bshift),
+	      gomp_dsm_block_wview (b + i), len);
+      gomp_dsm_list_add (&gomp_dsm.dirty, b + i);
+    }
+  gomp_dsm_protect (b, n, PROT_READ | PROT_WRITE);
+  for (uint32_t i = 0; i < n; i++)
+    {
+      gomp_dsm_set_state (b + i, BS_WRITE);
+      if (i)
+	gomp_dsm_unlock (b + i);
+    }
+}
+
 bool
 gomp_dsm_make_access (uint32_t b, bool write)
 {
@@ -292,19 +313,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
 	     diff, and counts as used only once a release finds it
 	     changed (release.c).  IS at 2 x 1, first sort: ~2000 write
 	     faults less per node.  */
-	  for (uint32_t i = 0; i < got; i++)
-	    {
-	      memcpy (gomp_dsm.twins + ((size_t) (b + i) << gomp_dsm.bshift),
-		      gomp_dsm_block_wview (b + i), len);
-	      gomp_dsm_list_add (&gomp_dsm.dirty, b + i);
-	    }
-	  gomp_dsm_protect (b, got, PROT_READ | PROT_WRITE);
-	  for (uint32_t i = 0; i < got; i++)
-	    {
-	      gomp_dsm_set_state (b + i, BS_WRITE);
-	      if (i)
-		gomp_dsm_unlock (b + i);
-	    }
+	  open_written (b, got, len);
 	  return true;
 	}
     }
@@ -353,19 +362,7 @@ gomp_dsm_make_access (uint32_t b, bool write)
       __atomic_store_n (&copy_streak, n < want ? 1 : want, __ATOMIC_RELAXED);
       __atomic_store_n (&copy_last, b + n - 1, __ATOMIC_RELAXED);
     }
-  for (uint32_t i = 0; i < n; i++)
-    {
-      memcpy (gomp_dsm.twins + ((size_t) (b + i) << gomp_dsm.bshift),
-	      gomp_dsm_block_wview (b + i), len);
-      gomp_dsm_list_add (&gomp_dsm.dirty, b + i);
-    }
-  gomp_dsm_protect (b, n, PROT_READ | PROT_WRITE);
-  for (uint32_t i = 0; i < n; i++)
-    {
-      gomp_dsm_set_state (b + i, BS_WRITE);
-      if (i)
-	gomp_dsm_unlock (b + i);
-    }
+  open_written (b, n, len);
   return true;
 }
 
