@@ -20,7 +20,9 @@
 #   NPB_CONFIGS  configurations (default "1x1 gcc-1x2 1x2 2x1 2x2 3x1 4x1"):
 #                NxT is this runtime at N nodes x T threads (bin/ompcrun
 #                -n N -t T), gcc-NxT (N = 1 only) the GCC build on GCC's
-#                libgomp with OMP_NUM_THREADS=T
+#                libgomp with OMP_NUM_THREADS=T; either followed by
+#                ",VAR=VALUE" (repeatable) sets VAR for its launches, e.g.
+#                "2x1 2x1,OMPC_BIND_RANKS=0" side by side
 #   NPB_PLAN     instead of the three above, a list of
 #                "CLASS:BENCHS:CONFIGS[:TIMEOUT[:RUNS]]" separated by ";"
 #                ("all" or empty for the defaults; TIMEOUT and RUNS
@@ -95,9 +97,17 @@ printf '%s\n' "$plan" | while IFS='|' read -r c b g t n; do
     case " $all_benchs " in *" $x "*) ;; *) die "benchmark '$x': one of $all_benchs" ;; esac
   done
   for x in ${g:-$all_configs}; do
-    case $x in
+    case ${x%%,*} in
       gcc-1x[1-9]|gcc-1x[1-9][0-9]|[1-9]x[1-9]|[1-9][0-9]x[1-9]|[1-9]x[1-9][0-9]) ;;
-      *) die "configuration '$x': NxT (this runtime) or gcc-1xT (GCC's libgomp)" ;;
+      *) die "configuration '$x': NxT (this runtime) or gcc-1xT (GCC's libgomp), then maybe ,VAR=VALUE..." ;;
+    esac
+    case $x in
+      *,*) for e in $(printf '%s' "${x#*,}" | tr , ' '); do
+	     case $e in
+	       [A-Z_]*=*) case ${e%%=*} in *[!A-Z0-9_]*) die "configuration '$x': '$e' is no VAR=VALUE" ;; esac ;;
+	       *) die "configuration '$x': '$e' is no VAR=VALUE" ;;
+	     esac
+	   done ;;
     esac
   done
 done || exit 2
@@ -187,10 +197,15 @@ build_one() {
 # time), $w (wall seconds).
 launch() {
   cfg=$1 bin=$2 log=$3
-  case $cfg in
-    gcc-*) th=${cfg#gcc-1x}
-	   set -- env OMP_NUM_THREADS="$th" "$bin" ;;
-    *) set -- "$ompcrun" -n "${cfg%x*}" -t "${cfg#*x}" "$bin" ;;
+  # NxT,VAR=VALUE,...: the variables set for the launch.
+  base=${cfg%%,*} vars=
+  case $cfg in *,*) vars=$(printf '%s' "${cfg#*,}" | tr , ' ') ;; esac
+  case $base in
+    gcc-*) th=${base#gcc-1x}
+	   # shellcheck disable=SC2086
+	   set -- env $vars OMP_NUM_THREADS="$th" "$bin" ;;
+    # shellcheck disable=SC2086
+    *) set -- env $vars "$ompcrun" -n "${base%x*}" -t "${base#*x}" "$bin" ;;
   esac
   t0=$(date +%s.%N)
   # Never the loop's standard input (the plan): mpiexec would read it.
@@ -255,34 +270,43 @@ printf '%s\n' "$plan" | while IFS='|' read -r class benchs configs ctmo cruns; d
     ok_ours=yes ok_gcc=yes
     build_one ours "$b" "$class" || ok_ours=no
     case " $configs " in *" gcc-"*) build_one gcc "$b" "$class" || ok_gcc=no ;; esac
-    # The statistics run goes with the configurations, right after its
-    # timed runs.
     for cfg in $configs; do
       case $cfg in gcc-*) tree=gcc ok=$ok_gcc ;; *) tree=ours ok=$ok_ours ;; esac
-      if [ $ok = no ]; then
+      if [ $ok = no ] && ! grep -q "^$class $b $cfg 0 " "$tab"; then
 	r=$(grep -i 'error' "$logs/build-$tree-$b.$class.log" | head -1 | cut -c1-100 | tr '|' '/')
 	echo "$class $b $cfg 0 build failed${r:+: $r}" >> "$tab"
-	continue
       fi
-      bin=$out/$tree/bin/$b.$class
-      # Resuming: the launches already made count (a time-out ends them).
-      i=$(awk -v k="$class $b $cfg" 'index($0, k " ") == 1 { n++; if ($0 ~ / timed out /) n = 1000 } END { print n + 1 }' "$tab")
-      while [ $i -le "$runs" ]; do
+    done
+    # The launches go round the configurations, one of each per round, so
+    # that a machine whose speed drifts during the run weighs on all of
+    # them alike.  Resuming, the launches already made count; a
+    # configuration that timed out is not launched again.
+    round=1
+    while [ $round -le "$runs" ]; do
+      for cfg in $configs; do
+	case $cfg in gcc-*) tree=gcc ok=$ok_gcc ;; *) tree=ours ok=$ok_ours ;; esac
+	[ $ok = yes ] || continue
+	i=$(awk -v k="$class $b $cfg" 'index($0, k " ") == 1 { n++; if ($0 ~ / timed out /) n = 1000 } END { print n + 1 }' "$tab")
+	[ "$i" -le $round ] || continue
+	bin=$out/$tree/bin/$b.$class
 	say "$b.$class $cfg run $i"
 	launch "$cfg" "$bin" "$logs/$b.$class.$cfg.$i"
 	echo "$class $b $cfg $i $w ${t:--} $st" >> "$tab"
-	case $st in timed*) break ;; esac
-	i=$((i + 1))
       done
-      if [ "$cfg" = "$statcfg" ] && ! grep -q "^$class $b stats " "$tab"; then
-	say "$b.$class $cfg with OMPC_STATS=1"
-	OMPC_STATS=1
-	export OMPC_STATS
-	launch "$cfg" "$bin" "$logs/$b.$class.$cfg.stats"
-	unset OMPC_STATS
-	echo "$class $b stats 1 $w ${t:--} $st" >> "$tab"
-      fi
+      round=$((round + 1))
     done
+    # Then the statistics run.
+    case " $configs " in
+      *" $statcfg "*)
+	if [ $ok_ours = yes ] && ! grep -q "^$class $b stats " "$tab"; then
+	  say "$b.$class $statcfg with OMPC_STATS=1"
+	  OMPC_STATS=1
+	  export OMPC_STATS
+	  launch "$statcfg" "$out/ours/bin/$b.$class" "$logs/$b.$class.$statcfg.stats"
+	  unset OMPC_STATS
+	  echo "$class $b stats 1 $w ${t:--} $st" >> "$tab"
+	fi ;;
+    esac
     write_report no
   done
 done
