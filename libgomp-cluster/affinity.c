@@ -8,6 +8,7 @@
 
 #include "libgomp.h"
 #include <ctype.h>
+#include <dirent.h>
 #include <hwloc.h>
 #include <pthread.h>
 #include <sched.h>
@@ -43,6 +44,85 @@ gomp_affinity_init_cpus (void)
       for (long i = 0; i < n && i < CPU_SETSIZE; i++)
 	CPU_SET (i, &gomp_cpus_allowed);
     }
+}
+
+/* Ranks sharing a machine.  MPICH's mpiexec binds nothing by default, so
+   two ranks of 1 thread on a 2-processor machine each wander over both
+   processors, and every mprotect that takes rights away (the DSM's
+   releases and invalidations) interrupts the other processor to flush
+   its TLB, which runs the other rank: on this project's virtual
+   machines those interrupts took 12-20% of a rank's samples in NPB BT.
+   Bound each to a processor of its own, a rank's flushes stay on it:
+   BT W at 2 x 1 took 41-46 s against 50-56 s, MG W 1.0-1.2 s against
+   1.7-2.0 s, and no benchmark was slower (bench/results/npb.md).  Only
+   when every rank of the machine started with the same processors (no
+   launcher or scheduler bound them: cluster/wait.c compares) and
+   OMP_NUM_THREADS says how many threads each has, and only when they
+   fit: rank I of N takes the I-th group of THREADS cores of those
+   processors (hwloc's order), or of hardware threads when the cores are
+   too few; otherwise nothing changes.  Every thread of the process
+   (MPI's own, the service thread) moves with it, and the places (which
+   keep only the allowed processors) are made from the new set.  */
+bool gomp_bind_ranks_var = true;
+
+void
+gomp_affinity_bind_rank (int local_rank, int local_ranks,
+			 unsigned long threads)
+{
+  if (!gomp_bind_ranks_var || local_ranks < 2 || threads == 0
+      || local_rank < 0 || local_rank >= local_ranks)
+    return;
+  hwloc_topology_t topo;
+  if (hwloc_topology_init (&topo))
+    return;
+  if (hwloc_topology_load (topo))
+    {
+      hwloc_topology_destroy (topo);
+      return;
+    }
+  cpu_set_t set;
+  CPU_ZERO (&set);
+  unsigned long first = (unsigned long) local_rank * threads;
+  for (int pass = 0; pass < 2 && !CPU_COUNT (&set); pass++)
+    {
+      hwloc_obj_type_t type = pass == 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
+      int nobj = hwloc_get_nbobjs_by_type (topo, type);
+      unsigned long units = 0;
+      for (int i = 0; i < nobj; i++)
+	{
+	  hwloc_obj_t obj = hwloc_get_obj_by_type (topo, type, i);
+	  cpu_set_t unit;
+	  CPU_ZERO (&unit);
+	  int cpu;
+	  hwloc_bitmap_foreach_begin (cpu, obj->cpuset)
+	    if (cpu < CPU_SETSIZE && CPU_ISSET (cpu, &gomp_cpus_allowed))
+	      CPU_SET (cpu, &unit);
+	  hwloc_bitmap_foreach_end ();
+	  if (!CPU_COUNT (&unit))
+	    continue;
+	  if (units >= first && units < first + threads)
+	    CPU_OR (&set, &set, &unit);
+	  units++;
+	}
+      if (units < (unsigned long) local_ranks * threads)
+	CPU_ZERO (&set);
+    }
+  hwloc_topology_destroy (topo);
+  if (!CPU_COUNT (&set))
+    return;
+  DIR *d = opendir ("/proc/self/task");
+  if (!d)
+    return;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    if (isdigit ((unsigned char) e->d_name[0]))
+      sched_setaffinity ((pid_t) atoi (e->d_name), sizeof set, &set);
+  closedir (d);
+  gomp_affinity_init_cpus ();
+  char buf[256];
+  gomp_place_format (buf, sizeof buf, &set);
+  gomp_debug ("rank %d of this machine's %d: bound to processors %s\n",
+	      local_rank, local_ranks, buf);
 }
 
 /* The abstract place names, the hwloc object each place is.  */

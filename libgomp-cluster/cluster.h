@@ -31,7 +31,7 @@
 #include "static-tls.h"
 
 /* The version both sides must agree on; bump it with any change below.  */
-#define GOMP_CLUSTER_ABI 16
+#define GOMP_CLUSTER_ABI 17
 
 /* Operations of the plugin's atomic entry points, for the atomic op.  */
 enum gomp_cluster_atomic_op
@@ -268,6 +268,12 @@ struct gomp_cluster_ops
      real cluster; more when tests run several ranks on one machine): the
      runtime's waits must then not spin as if they had them alone.  */
   int local_ranks;
+  /* This rank's number among them (0 .. LOCAL_RANKS - 1), and whether
+     they all started with the same processors (no launcher bound them
+     each to their own): the runtime may then give each its own cores
+     (OMPC_BIND_RANKS).  */
+  int local_rank;
+  bool local_unbound;
 
   /* Whether ADDR lies in the shared segment (globals, shared heap,
      threads' stacks), which every node can reach: a region whose data

@@ -770,6 +770,13 @@ const struct gomp_env_var gomp_env_table[] = {
     "there more than 1.5 times as long as at home, stay on their node; "
     "docs/tasks.md); 0 runs every task on its creator's node.",
     gomp_parse_ompc_task_steal, gomp_show_ompc_task_steal, true },
+  { "OMPC_BIND_RANKS", "0, 1, true or false", "1",
+    "With several ranks started on one machine with the same processors "
+    "(a launcher that binds nothing, as MPICH's mpiexec by default) and "
+    "OMP_NUM_THREADS set low enough that every rank's threads fit its "
+    "cores, 1 binds each rank's process to cores of its own (its threads "
+    "and its service thread); 0 leaves the ranks free to move.",
+    gomp_parse_ompc_bind_ranks, gomp_show_ompc_bind_ranks, true },
   { "OMPC_DSM_MIGRATE", "0, 1, true or false", "1",
     "With several nodes and first-touch homes, a block that one other "
     "node alone writes in more of the intervals between barriers than its "

@@ -70,6 +70,9 @@ extern void gomp_show_ompc_dsm_eager (char *buf, size_t len);
 extern bool gomp_parse_ompc_task_steal (const struct gomp_env_var *v,
 					const char *val);
 extern void gomp_show_ompc_task_steal (char *buf, size_t len);
+extern bool gomp_parse_ompc_bind_ranks (const struct gomp_env_var *v,
+					const char *val);
+extern void gomp_show_ompc_bind_ranks (char *buf, size_t len);
 extern bool gomp_parse_ompc_dsm_migrate (const struct gomp_env_var *v,
 					 const char *val);
 extern void gomp_show_ompc_dsm_migrate (char *buf, size_t len);

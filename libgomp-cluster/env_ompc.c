@@ -259,6 +259,19 @@ gomp_show_ompc_task_steal (char *buf, size_t len)
   snprintf (buf, len, "%d", gomp_task_steal_var);
 }
 
+/* OMPC_BIND_RANKS: affinity.c's gomp_bind_ranks_var, read by start.c.  */
+bool
+gomp_parse_ompc_bind_ranks (const struct gomp_env_var *v, const char *val)
+{
+  return parse_dsm_flag (val, &gomp_bind_ranks_var);
+}
+
+void
+gomp_show_ompc_bind_ranks (char *buf, size_t len)
+{
+  snprintf (buf, len, "%d", gomp_bind_ranks_var);
+}
+
 /* OMPC_ORDERED_OUTPUT: cluster/output.c.  */
 bool
 gomp_parse_ompc_ordered_output (const struct gomp_env_var *v,

@@ -582,6 +582,12 @@ extern bool gomp_cluster_lock_try (void *key);
 extern unsigned gomp_available_cpus;
 extern const char *gomp_places_var;
 extern void gomp_affinity_init_cpus (void);
+/* OMPC_BIND_RANKS, and the binding of this rank's process to cores of
+   its own: LOCAL_RANK of the LOCAL_RANKS ranks of this machine, each with
+   THREADS threads (gomp_affinity_bind_rank says when).  */
+extern bool gomp_bind_ranks_var;
+extern void gomp_affinity_bind_rank (int local_rank, int local_ranks,
+				     unsigned long threads);
 extern bool gomp_places_parse_check (const char *val);
 extern void gomp_places_show (char *buf, size_t len);
 /* Binds the calling thread to place PLACE (1-based).  */

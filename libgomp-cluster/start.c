@@ -254,6 +254,10 @@ main (int argc, char **argv, char **envp)
       gomp_check_world ();
       __atomic_store_n (&gomp_sys_hooked, 1, __ATOMIC_RELEASE);
       gomp_share_processors (gomp_cluster->local_ranks);
+      if (gomp_cluster->local_unbound)
+	gomp_affinity_bind_rank (gomp_cluster->local_rank,
+				 gomp_cluster->local_ranks,
+				 gomp_cluster_env.num_threads);
       gomp_cluster_init_icvs ();
       gomp_cluster->run_main (__ompc_user_main, argc, argv, envp);
     }

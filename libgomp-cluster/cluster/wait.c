@@ -25,15 +25,35 @@ gomp_cl_wait_init (void)
   cpu_set_t set;
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
 
+  CPU_ZERO (&set);
   if (sched_getaffinity (0, sizeof set, &set) == 0)
     cpus = CPU_COUNT (&set);
+  int local_rank = 0;
+  bool unbound = false;
   if (MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
 			   MPI_INFO_NULL, &local) == MPI_SUCCESS)
     {
       MPI_Comm_size (local, &local_ranks);
+      MPI_Comm_rank (local, &local_rank);
+      /* Did the launcher bind each rank to processors of its own?  Not
+	 when they all have the same set.  */
+      cpu_set_t *all = calloc ((size_t) local_ranks, sizeof *all);
+      if (!all)
+	gomp_cl_fatal ("out of memory at start-up");
+      if (local_ranks > 1
+	  && MPI_Allgather (&set, (int) sizeof set, MPI_BYTE, all,
+			    (int) sizeof set, MPI_BYTE, local) == MPI_SUCCESS)
+	{
+	  unbound = true;
+	  for (int i = 1; i < local_ranks; i++)
+	    unbound = unbound && CPU_EQUAL (&all[i], &all[0]);
+	}
+      free (all);
       MPI_Comm_free (&local);
     }
   gomp_cl_ops.local_ranks = local_ranks;
+  gomp_cl_ops.local_rank = local_rank;
+  gomp_cl_ops.local_unbound = unbound;
   /* The threads of every rank here (OMP_NUM_THREADS's first level;
      default: one per processor).  */
   long threads = cpus;
