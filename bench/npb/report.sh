@@ -73,13 +73,15 @@ Configurations: N×T is ours at N nodes × T threads (\`bin/ompcrun -n N -t T\`;
 EOF
 
 awk -v nproc="$NPB_NPROC" -v statcfg="$NPB_STATS" '
-function cfgname(c,   x) {
-  x = c; sub(/x/, "×", x)
-  if (x ~ /^gcc-/) return "GCC " substr(x, 5)
-  return x
+function cfgname(c,   x, v) {
+  x = c; sub(/,.*/, "", x); sub(/x/, "×", x)
+  v = (c ~ /,/) ? c : ""; sub(/^[^,]*,/, "", v); gsub(/,/, " ", v)
+  if (v != "") v = " " v
+  if (x ~ /^gcc-/) return "GCC " substr(x, 5) v
+  return x v
 }
 function oversub(c,   n, t, p) {
-  p = c; sub(/^gcc-/, "", p)
+  p = c; sub(/^gcc-/, "", p); sub(/,.*/, "", p)
   split(p, a, "x")
   return a[1] * a[2] > nproc
 }
