@@ -53,8 +53,8 @@ gomp_affinity_init_cpus (void)
    its TLB, which runs the other rank: on this project's virtual
    machines those interrupts took 12-20% of a rank's samples in NPB BT.
    Bound each to a processor of its own, a rank's flushes stay on it:
-   BT W at 2 x 1 took 41-46 s against 50-56 s, MG W 1.0-1.2 s against
-   1.7-2.0 s, and no benchmark was slower (bench/results/npb.md).  Only
+   BT W at 2 x 1 took 39.5 s against 52.2 s, MG W 0.96 s against 1.38 s,
+   and no benchmark was slower (bench/results/npb.md, side by side).  Only
    when every rank of the machine started with the same processors (no
    launcher or scheduler bound them: cluster/wait.c compares) and
    OMP_NUM_THREADS says how many threads each has, and only when they
@@ -64,6 +64,20 @@ gomp_affinity_init_cpus (void)
    (MPI's own, the service thread) moves with it, and the places (which
    keep only the allowed processors) are made from the new set.  */
 bool gomp_bind_ranks_var = true;
+
+/* The processors of hwloc object OBJ that the process may use, in *SET;
+   returns how many.  */
+static int
+gomp_obj_allowed (hwloc_obj_t obj, cpu_set_t *set)
+{
+  CPU_ZERO (set);
+  int cpu;
+  hwloc_bitmap_foreach_begin (cpu, obj->cpuset)
+    if (cpu < CPU_SETSIZE && CPU_ISSET (cpu, &gomp_cpus_allowed))
+      CPU_SET (cpu, set);
+  hwloc_bitmap_foreach_end ();
+  return CPU_COUNT (set);
+}
 
 void
 gomp_affinity_bind_rank (int local_rank, int local_ranks,
@@ -90,15 +104,8 @@ gomp_affinity_bind_rank (int local_rank, int local_ranks,
       unsigned long units = 0;
       for (int i = 0; i < nobj; i++)
 	{
-	  hwloc_obj_t obj = hwloc_get_obj_by_type (topo, type, i);
 	  cpu_set_t unit;
-	  CPU_ZERO (&unit);
-	  int cpu;
-	  hwloc_bitmap_foreach_begin (cpu, obj->cpuset)
-	    if (cpu < CPU_SETSIZE && CPU_ISSET (cpu, &gomp_cpus_allowed))
-	      CPU_SET (cpu, &unit);
-	  hwloc_bitmap_foreach_end ();
-	  if (!CPU_COUNT (&unit))
+	  if (!gomp_obj_allowed (hwloc_get_obj_by_type (topo, type, i), &unit))
 	    continue;
 	  if (units >= first && units < first + threads)
 	    CPU_OR (&set, &set, &unit);
@@ -363,15 +370,8 @@ gomp_places_from_hwloc (int kind, long count)
   int nobj = hwloc_get_nbobjs_by_type (topo, type);
   for (int i = 0; i < nobj; i++)
     {
-      hwloc_obj_t obj = hwloc_get_obj_by_type (topo, type, i);
       cpu_set_t set;
-      CPU_ZERO (&set);
-      int cpu;
-      hwloc_bitmap_foreach_begin (cpu, obj->cpuset)
-	if (cpu < CPU_SETSIZE && CPU_ISSET (cpu, &gomp_cpus_allowed))
-	  CPU_SET (cpu, &set);
-      hwloc_bitmap_foreach_end ();
-      if (CPU_COUNT (&set) == 0)
+      if (!gomp_obj_allowed (hwloc_get_obj_by_type (topo, type, i), &set))
 	continue;
       if (count && (long) gomp_num_places >= count)
 	break;
