@@ -3,9 +3,10 @@
    that fit, are bound to processors of their own: pairwise disjoint
    sets, and omp_get_num_procs counts only a rank's own.  When they do
    not fit (3 ranks on a 2-processor machine), or with OMPC_BIND_RANKS=0
-   (bind-ranks-off.c), every rank keeps the set it started with.  What
-   the ranks started with is their launcher's (the parent process's)
-   set.  */
+   (bind-ranks-off.c), every rank keeps the set it started with, as do
+   ranks on hosts of their own (the virtual cluster's "tcp"
+   configurations: one host name each).  What the ranks started with is
+   their launcher's (the parent process's) set.  */
 /* ompc-nodes: 2x1 3x1 */
 /* ompc-timeout: 60 */
 #define _GNU_SOURCE 1
@@ -20,6 +21,7 @@
 #define MAX 64
 static cpu_set_t sets[MAX];
 static int procs[MAX], started[MAX];
+static char host[MAX][256];
 
 /* The number of processors in the "Cpus_allowed_list:" line of process
    PID, -1 if it cannot be read.  */
@@ -72,6 +74,7 @@ main (void)
 	sets[me] = s;
 	procs[me] = omp_get_num_procs ();
 	started[me] = allowed_count (getppid ());
+	gethostname (host[me], sizeof host[me] - 1);
       }
   }
   if (nodes < 1 || nodes > MAX)
@@ -84,12 +87,16 @@ main (void)
 		procs[i], CPU_COUNT (&sets[i]));
 	bad = 1;
       }
-  /* Bound when every rank's thread fits a processor of its own (1 thread
-     each here).  The launcher's set is what the ranks started with.  */
+  /* Bound when the ranks share one host and every rank's thread fits a
+     processor of its own (1 thread each here).  The launcher's set is
+     what the ranks started with.  */
+  bool one_host = true;
+  for (int i = 1; i < nodes; i++)
+    one_host = one_host && strcmp (host[i], host[0]) == 0;
 #ifdef BIND_OFF
   bool fit = false;
 #else
-  bool fit = started[0] >= nodes;
+  bool fit = one_host && started[0] >= nodes;
 #endif
   for (int i = 0; i < nodes; i++)
     for (int j = i + 1; j < nodes; j++)
@@ -115,6 +122,7 @@ main (void)
 	      CPU_COUNT (&sets[0]), started[0]);
       bad = 1;
     }
-  printf ("%d ranks, %s\n", nodes, fit ? "bound" : "not bound");
+  printf ("%d ranks on %s, %s\n", nodes, one_host ? "one host" : "hosts of "
+	  "their own", fit ? "bound" : "not bound");
   return bad;
 }
