@@ -37,18 +37,20 @@ gomp_cl_wait_init (void)
       MPI_Comm_rank (local, &local_rank);
       /* Did the launcher bind each rank to processors of its own?  Not
 	 when they all have the same set.  */
-      cpu_set_t *all = calloc ((size_t) local_ranks, sizeof *all);
-      if (!all)
-	gomp_cl_fatal ("out of memory at start-up");
-      if (local_ranks > 1
-	  && MPI_Allgather (&set, (int) sizeof set, MPI_BYTE, all,
-			    (int) sizeof set, MPI_BYTE, local) == MPI_SUCCESS)
+      if (local_ranks > 1)
 	{
-	  unbound = true;
-	  for (int i = 1; i < local_ranks; i++)
-	    unbound = unbound && CPU_EQUAL (&all[i], &all[0]);
+	  cpu_set_t *all = calloc ((size_t) local_ranks, sizeof *all);
+	  if (!all)
+	    gomp_cl_fatal ("out of memory at start-up");
+	  if (MPI_Allgather (&set, (int) sizeof set, MPI_BYTE, all,
+			     (int) sizeof set, MPI_BYTE, local) == MPI_SUCCESS)
+	    {
+	      unbound = true;
+	      for (int i = 1; i < local_ranks; i++)
+		unbound = unbound && CPU_EQUAL (&all[i], &all[0]);
+	    }
+	  free (all);
 	}
-      free (all);
       MPI_Comm_free (&local);
     }
   gomp_cl_ops.local_ranks = local_ranks;
