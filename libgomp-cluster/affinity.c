@@ -128,7 +128,7 @@ gomp_affinity_bind_rank (int local_rank, int local_ranks,
   gomp_affinity_init_cpus ();
   char buf[256];
   gomp_place_format (buf, sizeof buf, &set);
-  gomp_debug ("rank %d of this machine's %d: bound to processors %s\n",
+  gomp_debug ("rank %d of this machine's %d: bound to processors %s",
 	      local_rank, local_ranks, buf);
 }
 
